@@ -1,0 +1,90 @@
+import type {
+  Audiobook,
+  Chapter,
+  Episode,
+  Paging,
+  PlaybackState,
+  PlaylistItem,
+  RepeatState,
+  SavedAudiobook,
+  SavedShow,
+  SimplifiedPlaylist,
+  Track,
+  User,
+} from './types.js';
+
+/**
+ * Everything the dashboard can ask of a service. `createApi` (src/api/index.ts) implements it over the one
+ * got instance; UI tests may implement it in memory. Every method may reject with an `ApiError`.
+ *
+ * Conditional requests: a GET answered 304 resolves to the very object the last 200 gave, so a caller
+ * that compares by reference sees "nothing changed" and renders nothing.
+ */
+export interface Api {
+  getMe(options?: RequestOptions): Promise<User>;
+
+  /** Null when nothing is playing (the service answered 204). */
+  getPlaybackState(options?: RequestOptions & { market?: string }): Promise<PlaybackState | null>;
+  play(options?: RequestOptions): Promise<void>;
+  pause(options?: RequestOptions): Promise<void>;
+  next(options?: RequestOptions): Promise<void>;
+  previous(options?: RequestOptions): Promise<void>;
+  seek(positionMs: number, options?: RequestOptions): Promise<void>;
+  setShuffle(state: boolean, options?: RequestOptions): Promise<void>;
+  setRepeat(state: RepeatState, options?: RequestOptions): Promise<void>;
+
+  getMyPlaylists(page: PageRequest, options?: RequestOptions): Promise<Paging<SimplifiedPlaylist>>;
+  getPlaylist(playlistId: string, options?: RequestOptions): Promise<SimplifiedPlaylist>;
+  getPlaylistItems(
+    playlistId: string,
+    page: PageRequest & { market?: string; fields?: string },
+    options?: RequestOptions,
+  ): Promise<Paging<PlaylistItem>>;
+  /** Moves `rangeLength` items at `rangeStart` before `insertBefore`; resolves to the new snapshot id. */
+  reorderPlaylistItems(playlistId: string, move: ReorderMove, options?: RequestOptions): Promise<string>;
+  /** Replaces the whole playlist (an empty list clears it); resolves to the new snapshot id. */
+  replacePlaylistItems(playlistId: string, uris: string[], options?: RequestOptions): Promise<string>;
+
+  getSavedShows(page: PageRequest, options?: RequestOptions): Promise<Paging<SavedShow>>;
+  getSavedAudiobooks(page: PageRequest, options?: RequestOptions): Promise<Paging<SavedAudiobook>>;
+  getAudiobookChapters(audiobookId: string, page: PageRequest, options?: RequestOptions): Promise<Paging<Chapter>>;
+
+  getEpisode(id: string, options?: RequestOptions & { market?: string }): Promise<Episode>;
+  getTrack(id: string, options?: RequestOptions & { market?: string }): Promise<Track>;
+  /** In request order; null where the service knows no such id. At most 50 ids per call are sent. */
+  getTracks(ids: string[], options?: RequestOptions & { market?: string }): Promise<(Track | null)[]>;
+  getChapter(id: string, options?: RequestOptions & { market?: string }): Promise<Chapter>;
+  getChapters(ids: string[], options?: RequestOptions & { market?: string }): Promise<(Chapter | null)[]>;
+
+  /** The connection as the client sees it, for the status line. */
+  getConnection(): ConnectionStatus;
+  /** Called on every change of the connection status; returns the unsubscribe function. */
+  onConnectionChange(listener: (status: ConnectionStatus) => void): () => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface ReorderMove {
+  rangeStart: number;
+  insertBefore: number;
+  rangeLength: number;
+  /** The snapshot the positions speak of. */
+  snapshotId: string;
+}
+
+export type ConnectionStatus =
+  | { state: 'online' }
+  /** A 429 closed the client-wide gate until `until` (epoch ms). */
+  | { state: 'rate-limited'; until: number }
+  /** Requests are failing (5xx, network, timeout) and being retried. */
+  | { state: 'retrying'; message: string }
+  | { state: 'offline'; message: string }
+  /** The token was refused and could not be refreshed. */
+  | { state: 'unauthorized'; message: string };

@@ -1,0 +1,39 @@
+/** Every failure of a request, whatever its cause, reaches callers as one `ApiError` with a `kind`. */
+export type ApiErrorKind =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'timeout'
+  | 'network'
+  | 'aborted'
+  | 'malformed';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly details: {
+      status?: number;
+      /** For `rate-limited`: how long the service asked us to wait. */
+      retryAfterMs?: number;
+      /** For player commands refused with 403: the service's reason. */
+      reason?: string;
+    } = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number | undefined {
+    return this.details.status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
