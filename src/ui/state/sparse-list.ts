@@ -1,0 +1,77 @@
+/**
+ * What the dashboard has loaded of a remote collection of `total` items, page by page. Immutable:
+ * adding a page copies the small index of pages, never the items, so a 10,000-item playlist stays cheap.
+ */
+export interface SparseList<T> {
+  /** Number of items the service says the collection holds. */
+  readonly total: number;
+  /** Page start index -> the items loaded there; pages never overlap and never reach past `total`. */
+  readonly pages: ReadonlyMap<number, readonly T[]>;
+  /** The keys of `pages` in ascending order, for a binary search by index. */
+  readonly starts: readonly number[];
+}
+
+function wholeCount(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+export function emptySparseList<T>(total: number): SparseList<T> {
+  return { total: wholeCount(total), pages: new Map(), starts: [] };
+}
+
+/** Position in `starts` of the last page starting at or before `index`, or -1. */
+function pageBefore(starts: readonly number[], index: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] <= index) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/**
+ * Stores `items` fetched at `offset` with the `total` the service reported alongside them. A changed
+ * total drops or shortens the pages that no longer fit; a page overlapping the new one is replaced by it.
+ */
+export function withPage<T>(list: SparseList<T>, offset: number, items: readonly T[], total: number): SparseList<T> {
+  const nextTotal = wholeCount(total);
+  const start = wholeCount(offset);
+  const kept = items.slice(0, Math.max(0, nextTotal - start));
+  if (kept.length === 0 && nextTotal === list.total) return list;
+  const end = start + kept.length;
+  const pages = new Map<number, readonly T[]>();
+  for (const pageStart of list.starts) {
+    const page = list.pages.get(pageStart)!;
+    const pageEnd = Math.min(pageStart + page.length, nextTotal);
+    const overlaps = kept.length > 0 && pageStart < end && pageEnd > start;
+    if (pageEnd <= pageStart || overlaps) continue;
+    pages.set(pageStart, pageEnd - pageStart < page.length ? page.slice(0, pageEnd - pageStart) : page);
+  }
+  if (kept.length > 0) pages.set(start, kept);
+  return { total: nextTotal, pages, starts: [...pages.keys()].sort((a, b) => a - b) };
+}
+
+/** The item at `index`, or undefined while its page is not loaded (or the index is out of range). */
+export function itemAt<T>(list: SparseList<T>, index: number): T | undefined {
+  if (!(index >= 0 && index < list.total)) return undefined;
+  const position = pageBefore(list.starts, index);
+  if (position < 0) return undefined;
+  const start = list.starts[position];
+  return list.pages.get(start)![index - start];
+}
+
+/** Whether the item at `offset` (usually the start of a page) has been loaded. */
+export function isLoaded<T>(list: SparseList<T>, offset: number): boolean {
+  if (!(offset >= 0 && offset < list.total)) return false;
+  const position = pageBefore(list.starts, offset);
+  if (position < 0) return false;
+  const start = list.starts[position];
+  return offset - start < list.pages.get(start)!.length;
+}
