@@ -1,0 +1,178 @@
+/**
+ * The ONE got instance every request goes through (got's `got.extend` habit): base URL, JSON, bearer token,
+ * timeouts, retries, the client-wide 429 gate, the 401 refresh and the error mapping, each set once here.
+ * got's silent defaults are all overridden on purpose: no timeout, `Retry-After` ignored past
+ * `timeout.request`, POST never retried.
+ */
+import got, { type Got, type RequestError } from 'got';
+import type { ConnectionStatus } from './api.js';
+import { createConnectionTracker, type ConnectionTracker } from './connection.js';
+import { createGate, type Gate } from './gate.js';
+import { invalidArgument, toApiError } from './map-error.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  mayRetry,
+  parseRetryAfter,
+  type RetryPolicy,
+  type RetrySettings,
+} from './retry.js';
+import { createTokenSource, type TokenProvider } from './tokens.js';
+
+export interface Timeouts {
+  /** Opening the TCP connection. */
+  connectMs: number;
+  /** From the request being sent to the response headers. */
+  responseMs: number;
+  /** One whole attempt, body included. */
+  requestMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, responseMs: 10_000, requestMs: 30_000 };
+
+export interface ClientOptions {
+  /** The service's base URL including `/v1`, e.g. `http://127.0.0.1:8080/v1`. */
+  baseUrl: string;
+  tokens: TokenProvider;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetrySettings>;
+  /** Called for every attempt that actually leaves (after the gate), for counting in tests and benches. */
+  onRequest?: (method: string, url: string) => void;
+}
+
+/** Per call, carried in got's `context` across all attempts of that call. */
+export interface CallState {
+  policy: RetryPolicy;
+  /** The token the latest attempt carried, so a 401 knows which one was refused. */
+  token?: string;
+  /** A call refreshes the token at most once. */
+  refreshed: boolean;
+}
+
+export interface Client {
+  http: Got;
+  gate: Gate;
+  connection: ConnectionTracker;
+}
+
+const RETRIED_STATUSES = [429, 500, 502, 503, 504];
+const RETRIED_ERROR_CODES = [
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+];
+
+function checkBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw invalidArgument(`Invalid base URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw invalidArgument(`Invalid base URL: ${JSON.stringify(baseUrl)} (http or https only)`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function callState(options: { context: Record<string, unknown>; method: string }): CallState {
+  const context = options.context as { call?: CallState };
+  context.call ??= { policy: options.method === 'GET' ? 'idempotent' : 'once', refreshed: false };
+  return context.call;
+}
+
+const FAILING: ReadonlySet<string> = new Set(['network', 'timeout', 'unavailable']);
+
+export function createClient(options: ClientOptions): Client {
+  const prefixUrl = checkBaseUrl(options.baseUrl);
+  const retry: RetrySettings = { ...DEFAULT_RETRY, ...options.retry };
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const tokens = createTokenSource(options.tokens);
+  const gate = createGate();
+  const connection = createConnectionTracker();
+  const rateLimited = (): ConnectionStatus => ({ state: 'rate-limited', until: gate.openAt });
+  // Consecutive 429s without a usable Retry-After: the gate's own backoff grows with them.
+  let strikes = 0;
+
+  const http = got.extend({
+    prefixUrl,
+    headers: { accept: 'application/json', 'user-agent': 'playdeck' },
+    // Bodies are parsed in request.ts: an empty or unreadable body must become a typed result, not a throw.
+    responseType: 'text',
+    timeout: { connect: timeouts.connectMs, response: timeouts.responseMs, request: timeouts.requestMs },
+    retry: {
+      limit: retry.limit,
+      // POST is listed so that `once` calls (player commands) get their narrow retries; `mayRetry` decides.
+      methods: ['GET', 'PUT', 'POST'],
+      statusCodes: RETRIED_STATUSES,
+      errorCodes: RETRIED_ERROR_CODES,
+      maxRetryAfter: retry.maxRetryAfterMs,
+      backoffLimit: retry.backoffLimitMs,
+      calculateDelay: ({ attemptCount, error, retryAfter, computedValue }) => {
+        if (error.name === 'RetryError') return computedValue; // a 401 with a fresh token: at once
+        if (computedValue === 0) return 0; // got's rules: limit, status, code, Retry-After > maxRetryAfter
+        if (!mayRetry(callState(error.options).policy, error)) return 0;
+        // After a 429 the gate (closed in afterResponse) holds this retry along with everything else.
+        if (error.response?.statusCode === 429) return 1;
+        return retryAfter ? computedValue : backoffDelay(attemptCount, retry);
+      },
+    },
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          const call = callState(request);
+          await gate.pass(retry.maxRetryAfterMs, request.signal as AbortSignal | undefined);
+          call.token = await tokens.current();
+          request.headers.authorization = `Bearer ${call.token}`;
+          options.onRequest?.(request.method, String(request.url));
+        },
+      ],
+      afterResponse: [
+        async (response, retryWithMergedOptions) => {
+          const status = response.statusCode;
+          if (status === 429) {
+            strikes += 1;
+            gate.closeFor(parseRetryAfter(response.headers['retry-after'], Date.now()) ?? backoffDelay(strikes, retry));
+            connection.set(rateLimited());
+            return response;
+          }
+          strikes = 0;
+          const call = callState(response.request.options);
+          if (status === 401 && !call.refreshed) {
+            call.refreshed = true;
+            // beforeRequest reads the new token from the source; keep this hook for the retried attempt.
+            if ((await tokens.replace(call.token ?? '')) !== null) return retryWithMergedOptions({ preserveHooks: true });
+          }
+          if (status < 500 && status !== 401) connection.set({ state: 'online' });
+          return response;
+        },
+      ],
+      beforeRetry: [
+        (error) => {
+          if (error.name === 'RetryError' || error.response?.statusCode === 429) return;
+          connection.set({ state: 'retrying', message: describe(error) });
+        },
+      ],
+      beforeError: [
+        (error) => {
+          const apiError = toApiError(error, [callState(error.options).token], gate.remainingMs() || undefined);
+          if (FAILING.has(apiError.kind)) connection.set({ state: 'offline', message: apiError.message });
+          else if (apiError.kind === 'unauthorized') connection.set({ state: 'unauthorized', message: apiError.message });
+          else if (apiError.kind === 'rate-limited') connection.set(rateLimited());
+          return apiError;
+        },
+      ],
+    },
+  });
+
+  function describe(error: RequestError): string {
+    return toApiError(error, [callState(error.options).token]).message;
+  }
+
+  return { http, gate, connection };
+}

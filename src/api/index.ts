@@ -1,0 +1,49 @@
+/**
+ * `createApi`: the dashboard's `Api` (api.ts) over the one got instance of client.ts. Each resource lives
+ * in its own file; this one wires them to a shared caller, conditional cache and connection status.
+ */
+import type { Api } from './api.js';
+import { catalogApi } from './catalog.js';
+import { createClient, type Timeouts } from './client.js';
+import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cache.js';
+import { libraryApi } from './library.js';
+import { meApi } from './me.js';
+import { playerApi } from './player.js';
+import { playlistsApi } from './playlists.js';
+import { createCaller } from './request.js';
+import type { RetrySettings } from './retry.js';
+import type { TokenProvider } from './tokens.js';
+
+export interface CreateApiOptions {
+  /** The service's base URL including `/v1`, e.g. `http://127.0.0.1:8080/v1`. */
+  baseUrl: string;
+  tokens: TokenProvider;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetrySettings>;
+  /** How many GET answers are remembered for conditional requests (least recently used go first). */
+  cacheEntries?: number;
+  /** Called for every request that actually leaves, retries included; for counting in tests and benches. */
+  onRequest?: (method: string, url: string) => void;
+}
+
+/** Throws an `ApiError` of kind `bad-request` when `baseUrl` is not an http(s) URL. */
+export function createApi(options: CreateApiOptions): Api {
+  const client = createClient(options);
+  const caller = createCaller(client, createConditionalCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES));
+  return {
+    ...meApi(caller),
+    ...playerApi(caller),
+    ...playlistsApi(caller),
+    ...libraryApi(caller),
+    ...catalogApi(caller),
+    getConnection: () => client.connection.get(),
+    onConnectionChange: (listener) => client.connection.subscribe(listener),
+  };
+}
+
+export type { Api, ConnectionStatus, PageRequest, ReorderMove, RequestOptions } from './api.js';
+export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
+export { staticToken, type TokenProvider } from './tokens.js';
+export { allPages, pageAt } from './paging.js';
+export type { Timeouts } from './client.js';
+export type { RetrySettings } from './retry.js';

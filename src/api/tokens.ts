@@ -1,0 +1,53 @@
+/** Where the bearer token comes from, and the single-flight refresh after a 401. */
+
+/**
+ * Supplies access tokens. `token()` is asked before every request (cache inside if it is costly); after
+ * `refresh()` resolves with a token, `token()` must return that token too. `refresh()` resolves null when no
+ * new token can be had (the user must sign in again).
+ */
+export interface TokenProvider {
+  token(): Promise<string>;
+  refresh?(): Promise<string | null>;
+}
+
+/** A provider for a fixed token, e.g. `--token` on the command line: a 401 cannot be recovered from. */
+export function staticToken(token: string): TokenProvider {
+  return { token: async () => token };
+}
+
+export interface TokenSource {
+  current(): Promise<string>;
+  /**
+   * A token to retry with after `rejected` was refused, or null when there is none. Concurrent callers
+   * share one refresh; a caller whose token was already replaced gets the newer one without refreshing.
+   */
+  replace(rejected: string): Promise<string | null>;
+}
+
+export function createTokenSource(provider: TokenProvider): TokenSource {
+  let refreshing: Promise<string | null> | null = null;
+  const refreshOnce = (): Promise<string | null> => {
+    refreshing ??= Promise.resolve()
+      .then(() => provider.refresh?.())
+      // A refresh that fails is, to the caller, no different from one that yields nothing.
+      .then((token) => token ?? null, () => null)
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+  return {
+    async current() {
+      // Requests that start during a refresh wait for it instead of spending the old token.
+      if (refreshing) await refreshing;
+      return provider.token();
+    },
+    async replace(rejected) {
+      if (!provider.refresh) return null;
+      if (refreshing) return refreshing;
+      const latest = await provider.token();
+      if (latest !== rejected) return latest;
+      return refreshOnce();
+    },
+  };
+}
