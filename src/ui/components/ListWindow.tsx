@@ -1,0 +1,81 @@
+import { Box, Text } from 'ink';
+import { memo } from 'react';
+import { padToWidth } from '../sanitize.js';
+
+/** Marks the cursor row in words as well as in colour, so that it shows without colours (NO_COLOR, tests). */
+const CURSOR_GUTTER = '› ';
+const PLAIN_GUTTER = '  ';
+/** Columns the gutter takes: row texts must fit in `width - GUTTER_WIDTH`. */
+export const GUTTER_WIDTH = 2;
+const PLACEHOLDER = '…';
+
+export interface ListWindowProps {
+  /** Rows visible at once; only these are rendered, however long the list. */
+  height: number;
+  /** Columns of a row, gutter included. */
+  width: number;
+  /** Display index of the first visible row. */
+  top: number;
+  /** Number of rows in the list. */
+  length: number;
+  /** Display index of the row under the cursor. */
+  cursor: number;
+  /** The cursor row is highlighted only while the list has the keys. */
+  isFocused: boolean;
+  /** Text of the row at a display index, already sanitised and fitted to `width - GUTTER_WIDTH`; null while not loaded. */
+  rowText(index: number): string | null;
+}
+
+/** The visible window of a long list: one `<Text>` per row, rows outside the window are never built. */
+export const ListWindow = memo(function ListWindow({
+  height,
+  width,
+  top,
+  length,
+  cursor,
+  isFocused,
+  rowText,
+}: ListWindowProps) {
+  const end = Math.min(length, top + height);
+  const rows = [];
+  for (let index = top; index < end; index++) {
+    const isCursor = index === cursor;
+    rows.push(
+      // Keyed by position in the window: scrolling updates texts in place instead of remounting rows.
+      <ListRow
+        key={index - top}
+        text={rowText(index)}
+        isCursor={isCursor}
+        isHighlighted={isCursor && isFocused}
+        width={width}
+      />,
+    );
+  }
+  return <Box flexDirection="column">{rows}</Box>;
+});
+
+interface ListRowProps {
+  /** Null draws a dim placeholder for a row whose page has not arrived. */
+  text: string | null;
+  isCursor: boolean;
+  isHighlighted: boolean;
+  width: number;
+}
+
+const ListRow = memo(function ListRow({ text, isCursor, isHighlighted, width }: ListRowProps) {
+  const gutter = isCursor ? CURSOR_GUTTER : PLAIN_GUTTER;
+  if (text === null) {
+    return (
+      <Text dimColor wrap="truncate">
+        {gutter + PLACEHOLDER}
+      </Text>
+    );
+  }
+  // The highlight spans the whole row, so the cursor row alone is padded.
+  const line = isHighlighted ? padToWidth(gutter + text, width) : gutter + text;
+  return (
+    <Text inverse={isHighlighted} wrap="truncate">
+      {line}
+    </Text>
+  );
+});

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PageRequest } from '../../api/api.js';
+import type { Paging } from '../../api/types.js';
+import { emptySparseList, isLoaded, withPage, type SparseList } from '../state/sparse-list.js';
+import { PAGE_SIZE, PageLoader } from './page-loader.js';
+
+export interface PagedListOptions<T> {
+  /** Names the collection; a new key drops everything and starts over. */
+  sourceKey: string;
+  fetchPage(page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
+  /** The total when known before the first page (a playlist's `tracks.total`), so the window can move at once. */
+  totalHint?: number;
+  /** What the items are, for messages ("playlists"). */
+  label: string;
+  /** A load error to show, or null once loading works again. */
+  onStatus(message: string | null): void;
+}
+
+export interface ListWindowPosition {
+  /** First visible index and the number of rows: the pages around them are fetched as they move. */
+  top: number;
+  height: number;
+  /** The index whose page the once-a-minute refresh re-reads (the cursor's). */
+  anchor: number;
+  /** Refreshes run only while focused. */
+  isFocused: boolean;
+}
+
+export interface PagedList<T> {
+  /** What has been loaded; null before the first page (unless `totalHint` gave the size). */
+  list: SparseList<T> | null;
+  /** For `usePagesAround`. */
+  loader: PageLoader<T> | null;
+  position: { current: ListWindowPosition };
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A remote collection loaded page by page: never the whole of it to draw one screen. Keeps what it has when
+ * a page fails and says why through `onStatus`. Which pages load is up to `usePagesAround`, called once the
+ * caller knows its window (the window depends on the list's length, hence two hooks).
+ */
+export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
+  const { sourceKey, totalHint } = options;
+  const initial = (): SparseList<T> | null => (totalHint === undefined ? null : emptySparseList<T>(totalHint));
+  const [state, setState] = useState(() => ({ sourceKey, list: initial() }));
+  const list = state.sourceKey === sourceKey ? state.list : initial();
+  const position = useRef<ListWindowPosition>({ top: 0, height: 1, anchor: 0, isFocused: false });
+  const latest = useRef({ options, list });
+  latest.current = { options, list };
+  const [loader, setLoader] = useState<PageLoader<T> | null>(null);
+
+  useEffect(() => {
+    const pageLoader = new PageLoader<T>({
+      fetchPage: (page, signal) => latest.current.options.fetchPage(page, signal),
+      view: () => {
+        const current = latest.current.list;
+        return {
+          top: position.current.top,
+          height: position.current.height,
+          total: current === null ? null : current.total,
+          isLoaded: (offset) => current !== null && isLoaded(current, offset),
+        };
+      },
+      onPage: (offset, page) =>
+        setState((previous) => {
+          const base = previous.sourceKey === sourceKey ? previous.list : null;
+          return { sourceKey, list: withPage(base ?? emptySparseList<T>(page.total), offset, page.items, page.total) };
+        }),
+      onError: (offset, error) => {
+        const { label, onStatus } = latest.current.options;
+        onStatus(`Couldn't load ${label} ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`);
+      },
+      onRecovered: () => latest.current.options.onStatus(null),
+    });
+    setLoader(pageLoader);
+    return () => pageLoader.close();
+  }, [sourceKey]);
+
+  return { list, loader, position };
+}
+
+/**
+ * Loads the pages around the window as it moves (nearest first, a few at a time), and while focused
+ * re-reads the anchor's page once a minute; a 304 answered with the same object changes nothing.
+ */
+export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosition): void {
+  const { loader, list } = paged;
+  const { top, height, isFocused } = position;
+  paged.position.current = position;
+
+  useEffect(() => loader?.windowMoved(), [loader, top, height]);
+  useEffect(() => loader?.pump(), [loader, top, height, list]);
+
+  useEffect(() => {
+    if (loader === null || !isFocused) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const refreshWhenDue = (): void => {
+      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(paged.position.current.anchor, Date.now()));
+    };
+    refreshWhenDue();
+    return () => clearTimeout(timer);
+  }, [loader, isFocused, paged.position]);
+}

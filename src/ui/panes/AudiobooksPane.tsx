@@ -1,0 +1,62 @@
+import { Box } from 'ink';
+import { memo, useCallback, useState } from 'react';
+import type { PageRequest } from '../../api/api.js';
+import type { Audiobook, SavedAudiobook } from '../../api/types.js';
+import type { DetailsTarget } from '../details-target.js';
+import { formatCount } from '../format.js';
+import { useLibraryList } from '../hooks/use-library-list.js';
+import { audiobookMatch, audiobookRow } from './library-rows.js';
+import type { LibraryPaneProps } from './library-pane-props.js';
+import { ChapterList } from './ChapterList.js';
+import { LibraryListView, listBodySize } from './LibraryListView.js';
+
+export type AudiobooksPaneProps = LibraryPaneProps;
+
+const formatRow = (saved: SavedAudiobook, _index: number, width: number) => audiobookRow(saved, width);
+const toTarget = (saved: SavedAudiobook): DetailsTarget => ({ kind: 'audiobook', audiobook: saved.audiobook });
+
+/**
+ * The user's saved audiobooks (GET /me/audiobooks); Enter opens an audiobook's chapters, Esc comes back.
+ * The list stays mounted (hidden) meanwhile, so its cursor and pages are still there on the way back.
+ */
+export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPaneProps) {
+  const { api, isFocused, width, height } = props;
+  const [opened, setOpened] = useState<Audiobook | null>(null);
+  const { rows, rowWidth } = listBodySize(width, height);
+  const fetchPage = useCallback(
+    (page: PageRequest, signal: AbortSignal) => api.getSavedAudiobooks(page, { signal }),
+    [api],
+  );
+  const open = useCallback((saved: SavedAudiobook) => setOpened(saved.audiobook), []);
+  const back = useCallback(() => setOpened(null), []);
+  const isListFocused = isFocused && opened === null;
+  const list = useLibraryList<SavedAudiobook>({
+    ...props,
+    isFocused: isListFocused,
+    sourceKey: 'me/audiobooks',
+    label: 'audiobooks',
+    fetchPage,
+    formatRow,
+    matchText: audiobookMatch,
+    toTarget,
+    height: rows,
+    width: rowWidth,
+    onOpen: open,
+  });
+  const title = list.total === null ? 'Audiobooks' : `Audiobooks · ${formatCount(list.total)}`;
+  return (
+    <>
+      <Box display={opened === null ? 'flex' : 'none'}>
+        <LibraryListView
+          title={title}
+          emptyText="No saved audiobooks."
+          list={list}
+          isFocused={isListFocused}
+          width={width}
+          height={height}
+        />
+      </Box>
+      {opened !== null && <ChapterList {...props} audiobook={opened} onBack={back} />}
+    </>
+  );
+});

@@ -1,0 +1,69 @@
+import { memo, useCallback } from 'react';
+import type { PageRequest } from '../../api/api.js';
+import type { Audiobook, Chapter, Paging } from '../../api/types.js';
+import type { DetailsTarget } from '../details-target.js';
+import { formatCount } from '../format.js';
+import { useLibraryList } from '../hooks/use-library-list.js';
+import { sanitizeText } from '../sanitize.js';
+import { chapterMatch, chapterRow } from './library-rows.js';
+import type { LibraryPaneProps } from './library-pane-props.js';
+import { LibraryListView, listBodySize } from './LibraryListView.js';
+
+export interface ChapterListProps extends LibraryPaneProps {
+  audiobook: Audiobook;
+  /** Esc (with no filter on): back to the audiobooks. */
+  onBack(): void;
+}
+
+const formatRow = (chapter: Chapter, _index: number, width: number) => chapterRow(chapter, width);
+const toTarget = (chapter: Chapter): DetailsTarget => ({ kind: 'chapter', chapter });
+
+/**
+ * Get Audiobook Chapters sends simplified chapters (no `audiobook`); the details of a chapter name its book,
+ * so each page gets it once. Memoised by page object: a 304 (the same page) gives the same chapters again.
+ */
+const withAudiobook = new WeakMap<Paging<Chapter>, Paging<Chapter>>();
+function attachAudiobook(page: Paging<Chapter>, audiobook: Audiobook): Paging<Chapter> {
+  let attached = withAudiobook.get(page);
+  if (attached === undefined) {
+    attached = { ...page, items: page.items.map((chapter) => chapter.audiobook === null ? { ...chapter, audiobook } : chapter) };
+    withAudiobook.set(page, attached);
+  }
+  return attached;
+}
+
+/** The chapters of one audiobook, with their resume points. */
+export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
+  const { api, audiobook, isFocused, width, height, onBack } = props;
+  const { rows, rowWidth } = listBodySize(width, height);
+  const fetchPage = useCallback(
+    async (page: PageRequest, signal: AbortSignal) =>
+      attachAudiobook(await api.getAudiobookChapters(audiobook.id, page, { signal }), audiobook),
+    [api, audiobook],
+  );
+  const list = useLibraryList<Chapter>({
+    ...props,
+    sourceKey: `audiobook:${audiobook.id}`,
+    label: 'chapters',
+    fetchPage,
+    totalHint: audiobook.total_chapters,
+    formatRow,
+    matchText: chapterMatch,
+    toTarget,
+    height: rows,
+    width: rowWidth,
+    onBack,
+  });
+  const total = list.total ?? audiobook.total_chapters;
+  const title = `${sanitizeText(audiobook.name)} · ${formatCount(total)} chapters`;
+  return (
+    <LibraryListView
+      title={title}
+      emptyText="No chapters."
+      list={list}
+      isFocused={isFocused}
+      width={width}
+      height={height}
+    />
+  );
+});

@@ -1,0 +1,82 @@
+import { Box, Text } from 'ink';
+import { memo } from 'react';
+import type { Api } from '../../api/api.js';
+import type { DetailsTarget } from '../details-target.js';
+import { useDetails, type Details } from '../hooks/use-details.js';
+import { AudiobookDetails } from './details/AudiobookDetails.js';
+import { ChapterDetails } from './details/ChapterDetails.js';
+import { EpisodeDetails } from './details/EpisodeDetails.js';
+import { PlaylistDetails } from './details/PlaylistDetails.js';
+import { ShowDetails } from './details/ShowDetails.js';
+import { TrackDetails } from './details/TrackDetails.js';
+
+export interface DetailsPaneProps {
+  api: Api;
+  /** What to describe; null shows a hint. */
+  target: DetailsTarget | null;
+  /** Outer size, border included. */
+  width: number;
+  height: number;
+}
+
+const KIND_TITLES: Record<DetailsTarget['kind'], string> = {
+  track: 'Track',
+  episode: 'Episode',
+  chapter: 'Chapter',
+  show: 'Show',
+  audiobook: 'Audiobook',
+  playlist: 'Playlist',
+};
+
+/** Border rows and columns, and the title line. */
+const FRAME_ROWS = 3;
+const FRAME_COLUMNS = 2;
+
+/** Everything about the item under the cursor of the focused library list. */
+export const DetailsPane = memo(function DetailsPane({ api, target, width, height }: DetailsPaneProps) {
+  const details = useDetails(api, target);
+  const inner = { width: Math.max(1, width - FRAME_COLUMNS), height: Math.max(1, height - FRAME_ROWS) };
+  return (
+    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor="gray" overflow="hidden">
+      <Text dimColor>{target === null ? 'Details' : KIND_TITLES[target.kind]}</Text>
+      {target === null ? (
+        <Text dimColor wrap="truncate">
+          Move the cursor onto an item.
+        </Text>
+      ) : (
+        <TargetDetails target={target} details={details} {...inner} />
+      )}
+    </Box>
+  );
+});
+
+interface TargetDetailsProps {
+  target: DetailsTarget;
+  details: Details;
+  width: number;
+  height: number;
+}
+
+function TargetDetails({ target, details, width, height }: TargetDetailsProps) {
+  switch (target.kind) {
+    case 'track':
+      return <TrackDetails track={target.track} width={width} />;
+    case 'episode':
+      return <EpisodeDetails episode={target.episode} width={width} height={height} />;
+    case 'chapter':
+      return <ChapterDetails chapter={target.chapter} width={width} height={height} />;
+    case 'show':
+      return <ShowDetails show={target.show} width={width} height={height} />;
+    case 'audiobook':
+      return (
+        <AudiobookDetails
+          audiobook={target.audiobook}
+          chapters={details.chapters ?? { state: 'loading' }}
+          width={width}
+          height={height}
+        />
+      );
+    case 'playlist':
+      return <PlaylistDetails playlist={target.playlist} width={width} height={height} />;
+  }
+}

@@ -1,0 +1,50 @@
+import { memo, useCallback } from 'react';
+import type { PageRequest } from '../../api/api.js';
+import type { SimplifiedPlaylist } from '../../api/types.js';
+import type { DetailsTarget } from '../details-target.js';
+import { formatCount } from '../format.js';
+import { useLibraryList } from '../hooks/use-library-list.js';
+import { playlistMatch, playlistRow } from './library-rows.js';
+import type { LibraryPaneProps } from './library-pane-props.js';
+import { LibraryListView, listBodySize } from './LibraryListView.js';
+
+export interface PlaylistsPaneProps extends LibraryPaneProps {
+  /** Enter on a playlist: the app shows its items. */
+  onOpen(playlist: SimplifiedPlaylist): void;
+}
+
+const formatRow = (playlist: SimplifiedPlaylist, _index: number, width: number) => playlistRow(playlist, width);
+const toTarget = (playlist: SimplifiedPlaylist): DetailsTarget => ({ kind: 'playlist', playlist });
+
+/** The user's playlists (GET /me/playlists), loaded as the cursor goes. */
+export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPaneProps) {
+  const { api, isFocused, width, height, onOpen } = props;
+  const { rows, rowWidth } = listBodySize(width, height);
+  const fetchPage = useCallback(
+    (page: PageRequest, signal: AbortSignal) => api.getMyPlaylists(page, { signal }),
+    [api],
+  );
+  const list = useLibraryList<SimplifiedPlaylist>({
+    ...props,
+    sourceKey: 'me/playlists',
+    label: 'playlists',
+    fetchPage,
+    formatRow,
+    matchText: playlistMatch,
+    toTarget,
+    height: rows,
+    width: rowWidth,
+    onOpen,
+  });
+  const title = list.total === null ? 'Playlists' : `Playlists · ${formatCount(list.total)}`;
+  return (
+    <LibraryListView
+      title={title}
+      emptyText="No playlists yet."
+      list={list}
+      isFocused={isFocused}
+      width={width}
+      height={height}
+    />
+  );
+});

@@ -1,0 +1,71 @@
+import { Table } from '@alcalzone/ink-table';
+import { Box, Text } from 'ink';
+import type { Audiobook, Chapter } from '../../../api/types.js';
+import { formatCount, formatDuration } from '../../format.js';
+import type { ChaptersState } from '../../hooks/use-details.js';
+import { sanitizeText, truncateToWidth } from '../../sanitize.js';
+import { joinNames } from '../library-rows.js';
+import { Field, Title, rowsLeft } from './DetailLines.js';
+import { resumeText } from './EpisodeDetails.js';
+
+export interface AudiobookDetailsProps {
+  audiobook: Audiobook;
+  chapters: ChaptersState;
+  width: number;
+  height: number;
+}
+
+const FIELD_ROWS = 7;
+/** ink-table draws a rule above each row, and three lines of header and one of footer. */
+const TABLE_FRAME_ROWS = 4;
+const ROWS_PER_CHAPTER = 2;
+/** Widths of the #, Length and Left columns, their padding and the table's rules. */
+const TABLE_FIXED_COLUMNS = 3 + 7 + 10 + 4 * 2 + 5;
+
+export function AudiobookDetails({ audiobook, chapters, width, height }: AudiobookDetailsProps) {
+  return (
+    <Box flexDirection="column">
+      <Title text={audiobook.name} width={width} />
+      <Field label="Authors" value={joinNames(audiobook.authors)} width={width} />
+      <Field label="Narrators" value={joinNames(audiobook.narrators)} width={width} />
+      <Field label="Edition" value={audiobook.edition} width={width} />
+      <Field label="Publisher" value={audiobook.publisher} width={width} />
+      <Field label="Chapters" value={formatCount(audiobook.total_chapters)} width={width} />
+      <Box marginTop={1}>
+        <ChaptersTable chapters={chapters} width={width} height={rowsLeft(height, FIELD_ROWS)} />
+      </Box>
+    </Box>
+  );
+}
+
+interface ChaptersTableProps {
+  chapters: ChaptersState;
+  width: number;
+  height: number;
+}
+
+function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
+  if (chapters.state === 'loading') return <Text dimColor>Loading chapters…</Text>;
+  if (chapters.state === 'failed') return <Text dimColor>{`Chapters not loaded: ${sanitizeText(chapters.message)}`}</Text>;
+  const { items, total } = chapters.page;
+  if (items.length === 0) return <Text dimColor>No chapters.</Text>;
+  const fitting = Math.max(0, Math.floor((height - TABLE_FRAME_ROWS - 1) / ROWS_PER_CHAPTER));
+  const shown = items.slice(0, fitting);
+  const nameWidth = Math.max(4, width - TABLE_FIXED_COLUMNS);
+  const rest = total - shown.length;
+  return (
+    <Box flexDirection="column">
+      {shown.length > 0 && <Table data={shown.map((chapter) => chapterCells(chapter, nameWidth))} />}
+      {rest > 0 && <Text dimColor>{`… ${formatCount(rest)} more ${rest === 1 ? 'chapter' : 'chapters'}`}</Text>}
+    </Box>
+  );
+}
+
+function chapterCells(chapter: Chapter, nameWidth: number) {
+  return {
+    '#': chapter.chapter_number,
+    Chapter: truncateToWidth(sanitizeText(chapter.name), nameWidth),
+    Length: formatDuration(chapter.duration_ms),
+    Left: resumeText(chapter.resume_point, chapter.duration_ms),
+  };
+}

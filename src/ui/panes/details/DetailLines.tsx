@@ -1,0 +1,66 @@
+import { Box, Text } from 'ink';
+import { sanitizeText, truncateToWidth } from '../../sanitize.js';
+import { stripHtml } from '../../format.js';
+
+const LABEL_WIDTH = 11;
+
+export interface FieldProps {
+  label: string;
+  /** Text from the service: sanitised and cut to the line here. */
+  value: string;
+  /** Columns of the line, label included. */
+  width: number;
+}
+
+/** `Label      value` on one line. */
+export function Field({ label, value, width }: FieldProps) {
+  return (
+    <Text wrap="truncate">
+      <Text dimColor>{label.padEnd(LABEL_WIDTH)}</Text>
+      {truncateToWidth(sanitizeText(value), Math.max(0, width - LABEL_WIDTH))}
+    </Text>
+  );
+}
+
+export interface TitleProps {
+  text: string;
+  width: number;
+}
+
+/** The item's name, bold, on one line. */
+export function Title({ text, width }: TitleProps) {
+  return (
+    <Text bold wrap="truncate">
+      {truncateToWidth(sanitizeText(text), width)}
+    </Text>
+  );
+}
+
+export interface DescriptionProps {
+  /** The HTML description when there is one (tags stripped, entities decoded), else the plain one. */
+  html: string;
+  plain: string;
+  /** Rows it may take, the blank line above it included; the rest of the text is cut. */
+  rows: number;
+}
+
+/** A description wrapped to the pane and clipped to the rows left. */
+export function Description({ html, plain, rows }: DescriptionProps) {
+  const text = sanitizeText(html.trim() === '' ? plain : stripHtml(html));
+  if (text === '' || rows < 2) return null;
+  return (
+    <Box marginTop={1} height={rows - 1} overflow="hidden">
+      <Text wrap="wrap">{text}</Text>
+    </Box>
+  );
+}
+
+/** "Yes"/"No" as people read it. */
+export function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
+}
+
+/** The rows a kind's fields take, so descriptions and tables get what is left. */
+export function rowsLeft(height: number, used: number): number {
+  return Math.max(0, height - used);
+}

@@ -1,0 +1,121 @@
+import type { Chapter, PlaylistItem, SavedAudiobook, SavedShow, SimplifiedPlaylist } from '../../api/types.js';
+import { formatCount, formatDuration, formatRelativeDate, formatTimeLeft } from '../format.js';
+import { sanitizeText } from '../sanitize.js';
+import { layoutRow } from './row-layout.js';
+
+/**
+ * Row texts and filter texts of the library lists. Each is computed once per item object (and width), so a
+ * key press costs a lookup per visible row; a refetch that returns the same objects costs nothing.
+ */
+export type RowFormatter<T> = (item: T, width: number) => string;
+export type MatchText<T> = (item: T) => string;
+
+export function memoRow<T extends object>(format: RowFormatter<T>): RowFormatter<T> {
+  const cache = new WeakMap<T, { width: number; text: string }>();
+  return (item, width) => {
+    const cached = cache.get(item);
+    if (cached !== undefined && cached.width === width) return cached.text;
+    const text = format(item, width);
+    cache.set(item, { width, text });
+    return text;
+  };
+}
+
+/** Lower-cased, sanitised text the filter searches, memoised per item. */
+export function memoMatchText<T extends object>(parts: (item: T) => string[]): MatchText<T> {
+  const cache = new WeakMap<T, string>();
+  return (item) => {
+    let text = cache.get(item);
+    if (text === undefined) {
+      text = parts(item).map(sanitizeText).join('\u0000').toLowerCase();
+      cache.set(item, text);
+    }
+    return text;
+  };
+}
+
+export function joinNames(list: readonly { name: string }[]): string {
+  return list.map((entry) => sanitizeText(entry.name)).join(', ');
+}
+
+export const playlistRow = memoRow<SimplifiedPlaylist>((playlist, width) =>
+  layoutRow(
+    [
+      { text: sanitizeText(playlist.name), grow: 2 },
+      { text: sanitizeText(playlist.owner.display_name ?? playlist.owner.id), isOptional: true },
+      { text: formatCount(playlist.tracks.total), width: 7, align: 'right' },
+    ],
+    width,
+  ),
+);
+export const playlistMatch = memoMatchText<SimplifiedPlaylist>((playlist) => [
+  playlist.name,
+  playlist.owner.display_name ?? '',
+]);
+
+export const showRow = memoRow<SavedShow>(({ show }, width) =>
+  layoutRow(
+    [
+      { text: sanitizeText(show.name), grow: 2 },
+      { text: sanitizeText(show.publisher), isOptional: true },
+      { text: `${formatCount(show.total_episodes)} ep`, width: 8, align: 'right' },
+    ],
+    width,
+  ),
+);
+export const showMatch = memoMatchText<SavedShow>(({ show }) => [show.name, show.publisher]);
+
+export const audiobookRow = memoRow<SavedAudiobook>(({ audiobook }, width) =>
+  layoutRow(
+    [
+      { text: sanitizeText(audiobook.name), grow: 2 },
+      { text: joinNames(audiobook.authors), isOptional: true },
+      { text: `${formatCount(audiobook.total_chapters)} ch`, width: 7, align: 'right' },
+    ],
+    width,
+  ),
+);
+export const audiobookMatch = memoMatchText<SavedAudiobook>(({ audiobook }) => [
+  audiobook.name,
+  ...audiobook.authors.map((author) => author.name),
+]);
+
+export const chapterRow = memoRow<Chapter>((chapter, width) =>
+  layoutRow(
+    [
+      { text: String(chapter.chapter_number), width: 3, align: 'right' },
+      { text: sanitizeText(chapter.name) },
+      { text: formatDuration(chapter.duration_ms), width: 7, align: 'right' },
+      {
+        text: chapter.resume_point === null ? '' : formatTimeLeft(chapter.resume_point, chapter.duration_ms),
+        width: 11,
+        align: 'right',
+        isOptional: true,
+      },
+    ],
+    width,
+  ),
+);
+export const chapterMatch = memoMatchText<Chapter>((chapter) => [chapter.name]);
+
+/** Artists of a track, or the show of an episode. */
+function creditOf(item: PlaylistItem): string {
+  const playable = item.track;
+  if (playable === null) return '';
+  if (playable.type === 'track') return joinNames(playable.artists);
+  return playable.show === null ? '' : sanitizeText(playable.show.name);
+}
+
+/** A playlist entry without its position (positions change as entries move; the rest does not). */
+export const playlistItemRow = memoRow<PlaylistItem>((item, width) =>
+  layoutRow(
+    [
+      { text: item.track === null ? '(unavailable)' : sanitizeText(item.track.name), grow: 3 },
+      { text: creditOf(item), grow: 2 },
+      { text: item.track === null ? '' : formatDuration(item.track.duration_ms), width: 7, align: 'right' },
+      { text: formatRelativeDate(item.added_at, Date.now()), width: 12, align: 'right', isOptional: true },
+    ],
+    width,
+  ),
+);
+export const playlistItemMatch = memoMatchText<PlaylistItem>((item) => [item.track?.name ?? '', creditOf(item)]);
