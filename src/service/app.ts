@@ -1,0 +1,141 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { authenticate, requireScope, requireUser, type RouteAuth } from './auth.js';
+import { createContext, type ServiceContext } from './context.js';
+import { ServiceError, errorBody } from './errors.js';
+import { sendJson } from './http.js';
+import { RollingWindowLimiter } from './rate-limit.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { audiobookRoutes } from './routes/audiobooks.js';
+import { libraryRoutes } from './routes/library.js';
+import { meRoutes } from './routes/me.js';
+import { playerRoutes } from './routes/player.js';
+import { playlistRoutes } from './routes/playlists.js';
+import { playlistUpdateRoutes } from './routes/playlist-update.js';
+import type { Database } from './store/db.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every API route: what its caller's token must grant. */
+    auth?: RouteAuth;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  db: Database;
+  /** Requests allowed per token in a rolling 30 s window; unlimited when absent. */
+  rateLimit?: number;
+  /** The origin hrefs use when the request's Host header cannot be trusted. */
+  fallbackOrigin?: string;
+  now?: () => number;
+}
+
+export interface ServiceApp {
+  app: FastifyInstance;
+  context: ServiceContext;
+}
+
+/** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
+export function buildApp(deps: AppDeps): ServiceApp {
+  const context = createContext(deps.db, deps.now);
+  const fallbackOrigin = deps.fallbackOrigin ?? 'http://127.0.0.1';
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  app.decorateRequest('grant', null);
+  registerBodyParsers(app);
+  registerErrorHandling(app, trackRoutePatterns(app));
+
+  const limiter = deps.rateLimit ? new RollingWindowLimiter(deps.rateLimit) : null;
+  app.addHook('onRequest', (request, _reply, done) => {
+    const auth = request.routeOptions.config.auth;
+    if (!auth) return done();
+    try {
+      const now = context.now();
+      const grant = authenticate(request, context.tokens, now);
+      const verdict = limiter?.take(grant.tokenHash, now);
+      if (verdict && !verdict.allowed) {
+        throw new ServiceError(429, 'API rate limit exceeded', undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
+      }
+      if (auth.scope) requireScope(grant, auth.scope);
+      if (auth.user) requireUser(grant);
+      request.grant = grant;
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+
+  const options = { prefix: '/v1', context, fallbackOrigin };
+  app.register(catalogRoutes, options);
+  app.register(audiobookRoutes, options);
+  app.register(libraryRoutes, options);
+  app.register(meRoutes, options);
+  app.register(playerRoutes, options);
+  app.register(playlistRoutes, options);
+  app.register(playlistUpdateRoutes, options);
+  return { app, context };
+}
+
+export interface RouteOptions {
+  context: ServiceContext;
+  fallbackOrigin: string;
+}
+
+/** JSON bodies only; an empty body is no body (clients send `Content-Type: application/json` with none). */
+function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ServiceError(400, 'Invalid JSON body'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    done(new ServiceError(415, 'Unsupported media type: the body must be application/json'), undefined);
+  });
+}
+
+interface RoutePattern {
+  method: string;
+  pattern: RegExp;
+}
+
+/** Remembers every route's path as a pattern, so an unknown method on a known path can be told from a 404. */
+function trackRoutePatterns(app: FastifyInstance): RoutePattern[] {
+  const patterns: RoutePattern[] = [];
+  app.addHook('onRoute', (route) => {
+    const source = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) patterns.push({ method, pattern: new RegExp(`^${source}/?$`) });
+  });
+  return patterns;
+}
+
+function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[]): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    const allowed = patterns.filter((route) => route.pattern.test(path)).map((route) => route.method);
+    if (allowed.length > 0) {
+      reply.header('allow', [...new Set(allowed)].join(', '));
+      return sendJson(reply, errorBody(405, `Method ${request.method} not allowed`), 405);
+    }
+    return sendJson(reply, errorBody(404, 'Resource not found'), 404);
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error instanceof ServiceError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendJson(reply, errorBody(error.status, error.message, error.reason), error.status);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return sendJson(reply, errorBody(413, 'Request body too large: at most 64 KiB'), 413);
+    if (status === 415) return sendJson(reply, errorBody(415, 'Unsupported media type: the body must be application/json'), 415);
+    if (status >= 400 && status < 500) return sendJson(reply, errorBody(status, error.message), status);
+    process.stderr.write(`playdeck service: ${error.stack ?? error.message}\n`);
+    return sendJson(reply, errorBody(500, 'Internal server error'), 500);
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { ServiceError } from './errors.js';
+import type { TokenGrant, TokenStore } from './store/tokens.js';
+
+/**
+ * What a route needs from the caller's token (decisions §2): nothing but a valid token (`scope: null`),
+ * a scope, or a scope that depends on the request (Update Playlist Items). `user: true` refuses tokens
+ * that act for no user.
+ */
+export interface RouteAuth {
+  scope: string | null;
+  user?: boolean;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** The grant of the request's bearer token, or the 401 of decisions §3. */
+export function authenticate(request: FastifyRequest, tokens: TokenStore, now: number): TokenGrant {
+  const header = request.headers.authorization;
+  if (!header) throw new ServiceError(401, 'No token provided');
+  const match = BEARER.exec(header);
+  const grant = match ? tokens.lookup(match[1]!) : null;
+  if (!match || !grant) throw new ServiceError(401, 'Invalid access token');
+  if (grant.expiresAt <= now) throw new ServiceError(401, 'The access token expired');
+  return grant;
+}
+
+export function requireScope(grant: TokenGrant, scope: string): void {
+  if (!grant.scopes.has(scope)) throw new ServiceError(403, 'Insufficient client scope');
+}
+
+/** The user the token acts for; 403 for a token with none (e.g. client credentials). */
+export function requireUser(grant: TokenGrant): string {
+  if (grant.userId === null) throw new ServiceError(403, 'This operation needs a user: the token has none');
+  return grant.userId;
+}

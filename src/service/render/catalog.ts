@@ -1,0 +1,84 @@
+import { ORIGIN, externalUrlsOf, uriOf, userDocument } from '../store/documents.js';
+import { isAvailableIn, trackAvailability } from '../markets.js';
+import type { AudiobookRow, CatalogStore, ChapterRow, EpisodeRow, ShowRow, TrackRow } from '../store/catalog.js';
+import { RenderCache } from './cache.js';
+
+/** Adds fields (a JSON fragment `"a":1,"b":2`) at the end of a serialised object. */
+export function appendFields(objectJson: string, fields: string): string {
+  return `${objectJson.slice(0, -1)},${fields}}`;
+}
+
+const UNAVAILABLE = '"is_playable":false,"restrictions":{"reason":"market"}';
+
+/**
+ * Turns stored catalog documents into response JSON for one origin, market and user. Every result is
+ * memoised: only availability (not the market itself) and the resume point change a document.
+ */
+export class CatalogRenderer {
+  private readonly cache = new RenderCache(200_000);
+
+  constructor(private readonly catalog: CatalogStore) {}
+
+  /** A track as the market sees it: itself, its relinked copy with `linked_from`, or unplayable. */
+  track(row: TrackRow, market: string | null, origin: string): string {
+    const copy = row.relinkedTo ? this.catalog.track(row.relinkedTo) : null;
+    const availability = trackAvailability(row.markets, copy ? copy.markets : null, market);
+    return this.cache.get(`t|${row.id}|${availability}|${origin}`, () => {
+      if (availability === 'playable') return withOrigin(appendFields(row.doc, '"is_playable":true'), origin);
+      if (availability === 'unplayable') return withOrigin(appendFields(row.doc, UNAVAILABLE), origin);
+      const linkedFrom = JSON.stringify({
+        external_urls: externalUrlsOf('track', row.id),
+        href: `${ORIGIN}/v1/tracks/${row.id}`,
+        id: row.id,
+        type: 'track',
+        uri: uriOf('track', row.id),
+      });
+      return withOrigin(appendFields(copy!.doc, `"is_playable":true,"linked_from":${linkedFrom}`), origin);
+    });
+  }
+
+  /** An episode; when unavailable in the market it is marked unplayable (single GETs answer 404 first). */
+  episode(row: EpisodeRow, market: string | null, userId: string | null, origin: string): string {
+    const playable = isAvailableIn(row.markets, market);
+    const resume = this.catalog.resumePoint(userId, row.id);
+    const key = `e|${row.id}|${playable}|${resume.fully_played}|${resume.resume_position_ms}|${origin}`;
+    return this.cache.get(key, () => {
+      const fields = `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(resume)}`;
+      return withOrigin(appendFields(row.doc, fields), origin);
+    });
+  }
+
+  /** A chapter, full (with its simplified audiobook) or simplified (in an audiobook's chapter list). */
+  chapter(row: ChapterRow, market: string | null, userId: string | null, origin: string, simplified: boolean): string {
+    const playable = isAvailableIn(row.markets, market);
+    const resume = this.catalog.resumePoint(userId, row.id);
+    const key = `c|${row.id}|${playable}|${resume.fully_played}|${resume.resume_position_ms}|${simplified}|${origin}`;
+    return this.cache.get(key, () => {
+      let fields = `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(resume)}`;
+      if (!simplified) fields += `,"audiobook":${this.catalog.audiobook(row.audiobookId)!.doc}`;
+      return withOrigin(appendFields(row.doc, fields), origin);
+    });
+  }
+
+  /** A user as `added_by` (without display name) or as a playlist owner (with it). */
+  user(userId: string, origin: string, withDisplayName: boolean): string {
+    return this.cache.get(`u|${userId}|${withDisplayName}|${origin}`, () => {
+      const user = this.catalog.user(userId) ?? { id: userId, display_name: userId };
+      return withOrigin(JSON.stringify(userDocument(user, withDisplayName)), origin);
+    });
+  }
+
+  /** A simplified show. */
+  show(row: ShowRow, origin: string): string {
+    return this.cache.get(`s|${row.id}|${origin}`, () => withOrigin(row.doc, origin));
+  }
+
+  /** A simplified audiobook. */
+  audiobook(row: AudiobookRow, origin: string): string {
+    return this.cache.get(`a|${row.id}|${origin}`, () => withOrigin(row.doc, origin));
+  }
+}
+
+export function withOrigin(json: string, origin: string): string {
+  return json.replaceAll(ORIGIN, origin);
+}

@@ -1,0 +1,133 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+/**
+ * Read access to the catalog (immutable once seeded). Rows are cached after their first read: the whole
+ * catalog is a few thousand small rows, and hot reads then cost one Map lookup. Absent ids give null.
+ */
+export interface TrackRow {
+  id: string;
+  markets: string[];
+  relinkedTo: string | null;
+  durationMs: number;
+  doc: string;
+}
+
+export interface EpisodeRow {
+  id: string;
+  showId: string;
+  /** The show's markets: an episode is available where its show is. */
+  markets: string[];
+  durationMs: number;
+  doc: string;
+}
+
+export interface ShowRow {
+  id: string;
+  markets: string[];
+  doc: string;
+}
+
+export type AudiobookRow = ShowRow;
+
+export interface ChapterRow {
+  id: string;
+  audiobookId: string;
+  chapterNumber: number;
+  markets: string[];
+  durationMs: number;
+  doc: string;
+}
+
+export interface UserRow {
+  id: string;
+  display_name: string;
+  country: string | null;
+  product: string;
+  email: string;
+}
+
+export interface ResumePoint {
+  fully_played: boolean;
+  resume_position_ms: number;
+}
+
+const splitMarkets = (markets: string): string[] => (markets ? markets.split(',') : []);
+
+function cachedLookup<R>(statement: Statement, toRow: (raw: any) => R): (id: string) => R | null {
+  const cache = new Map<string, R | null>();
+  return (id) => {
+    let row = cache.get(id);
+    if (row === undefined) {
+      const raw = statement.get(id);
+      row = raw ? toRow(raw) : null;
+      // Unknown ids are not cached: anyone can send millions of them.
+      if (row) cache.set(id, row);
+    }
+    return row;
+  };
+}
+
+export class CatalogStore {
+  readonly track: (id: string) => TrackRow | null;
+  readonly episode: (id: string) => EpisodeRow | null;
+  readonly show: (id: string) => ShowRow | null;
+  readonly audiobook: (id: string) => AudiobookRow | null;
+  readonly chapter: (id: string) => ChapterRow | null;
+  readonly user: (id: string) => UserRow | null;
+  private readonly chaptersOfStatement: Statement;
+  private readonly resumeStatement: Statement;
+
+  constructor(db: Database) {
+    this.track = cachedLookup(db.prepare('SELECT * FROM tracks WHERE id = ?'), (raw) => ({
+      id: raw.id,
+      markets: splitMarkets(raw.markets),
+      relinkedTo: raw.relinked_to,
+      durationMs: raw.duration_ms,
+      doc: raw.doc,
+    }));
+    this.episode = cachedLookup(
+      db.prepare('SELECT e.*, s.markets FROM episodes e JOIN shows s ON s.id = e.show_id WHERE e.id = ?'),
+      (raw) => ({ id: raw.id, showId: raw.show_id, markets: splitMarkets(raw.markets), durationMs: raw.duration_ms, doc: raw.doc }),
+    );
+    this.show = cachedLookup(db.prepare('SELECT * FROM shows WHERE id = ?'), (raw) => ({
+      id: raw.id,
+      markets: splitMarkets(raw.markets),
+      doc: raw.doc,
+    }));
+    this.audiobook = cachedLookup(db.prepare('SELECT * FROM audiobooks WHERE id = ?'), (raw) => ({
+      id: raw.id,
+      markets: splitMarkets(raw.markets),
+      doc: raw.doc,
+    }));
+    this.chapter = cachedLookup(
+      db.prepare('SELECT c.*, a.markets FROM chapters c JOIN audiobooks a ON a.id = c.audiobook_id WHERE c.id = ?'),
+      (raw) => ({
+        id: raw.id,
+        audiobookId: raw.audiobook_id,
+        chapterNumber: raw.chapter_number,
+        markets: splitMarkets(raw.markets),
+        durationMs: raw.duration_ms,
+        doc: raw.doc,
+      }),
+    );
+    this.user = cachedLookup(db.prepare('SELECT * FROM users WHERE id = ?'), (raw) => raw as UserRow);
+    this.chaptersOfStatement = db.prepare('SELECT id FROM chapters WHERE audiobook_id = ? ORDER BY chapter_number');
+    this.resumeStatement = db.prepare(
+      'SELECT fully_played, resume_position_ms FROM resume_points WHERE user_id = ? AND item_id = ?',
+    );
+  }
+
+  /** The audiobook's chapters in order (the audiobook must exist). */
+  chaptersOf(audiobookId: string): ChapterRow[] {
+    const rows = this.chaptersOfStatement.all(audiobookId) as { id: string }[];
+    return rows.map((row) => this.chapter(row.id)!);
+  }
+
+  /** The user's place in an episode or chapter; not started when absent. */
+  resumePoint(userId: string | null, itemId: string): ResumePoint {
+    const row = userId ? (this.resumeStatement.get(userId, itemId) as { fully_played: number; resume_position_ms: number } | undefined) : undefined;
+    return row ? { fully_played: row.fully_played === 1, resume_position_ms: row.resume_position_ms } : NOT_STARTED;
+  }
+}
+
+const NOT_STARTED: ResumePoint = Object.freeze({ fully_played: false, resume_position_ms: 0 });

@@ -1,0 +1,32 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { PlayerState } from '../player.js';
+
+/**
+ * Each user's player state, one JSON row per user, cached in memory (the service is the only writer);
+ * `save` writes through.
+ */
+export class PlayerStore {
+  private readonly cache = new Map<string, PlayerState | null>();
+  private readonly select: Statement;
+  private readonly upsert: Statement;
+
+  constructor(db: Database) {
+    this.select = db.prepare('SELECT state FROM player_states WHERE user_id = ?');
+    this.upsert = db.prepare(
+      'INSERT INTO player_states VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET state = excluded.state',
+    );
+  }
+
+  load(userId: string): PlayerState | null {
+    if (this.cache.has(userId)) return this.cache.get(userId)!;
+    const row = this.select.get(userId) as { state: string } | undefined;
+    const state = row ? (JSON.parse(row.state) as PlayerState) : null;
+    this.cache.set(userId, state);
+    return state;
+  }
+
+  save(userId: string, state: PlayerState): void {
+    this.upsert.run(userId, JSON.stringify(state));
+    this.cache.set(userId, state);
+  }
+}
