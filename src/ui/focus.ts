@@ -1,0 +1,54 @@
+import type { SimplifiedPlaylist } from '../api/types.js';
+
+/**
+ * Which pane has the keys, which library tab shows, whether a playlist is open and the help is up.
+ * A reducer, so that keys pressed faster than renders each count.
+ */
+
+export type LibraryTab = 'playlists' | 'shows' | 'audiobooks';
+export type FocusTarget = 'nowPlaying' | LibraryTab;
+
+/** Tab order, and the panes `1`–`4` jump to. */
+export const FOCUS_ORDER: readonly FocusTarget[] = ['nowPlaying', 'playlists', 'shows', 'audiobooks'];
+
+export interface FocusState {
+  focus: FocusTarget;
+  /** The library pane shown below Now playing (kept while Now playing has the focus). */
+  libraryTab: LibraryTab;
+  /** The playlist whose items replace the playlists list, until its pane goes back. */
+  openPlaylist: SimplifiedPlaylist | null;
+  isHelpOpen: boolean;
+}
+
+export type FocusAction =
+  | { type: 'focusNext' }
+  | { type: 'focusPrevious' }
+  | { type: 'focus'; target: FocusTarget }
+  | { type: 'openPlaylist'; playlist: SimplifiedPlaylist }
+  | { type: 'closePlaylist' }
+  | { type: 'toggleHelp' };
+
+export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', openPlaylist: null, isHelpOpen: false };
+
+function focusOn(state: FocusState, target: FocusTarget): FocusState {
+  if (target === state.focus) return state;
+  return { ...state, focus: target, libraryTab: target === 'nowPlaying' ? state.libraryTab : target };
+}
+
+export function focusReducer(state: FocusState, action: FocusAction): FocusState {
+  switch (action.type) {
+    case 'focusNext':
+    case 'focusPrevious': {
+      const step = action.type === 'focusNext' ? 1 : FOCUS_ORDER.length - 1;
+      return focusOn(state, FOCUS_ORDER[(FOCUS_ORDER.indexOf(state.focus) + step) % FOCUS_ORDER.length]!);
+    }
+    case 'focus':
+      return focusOn(state, action.target);
+    case 'openPlaylist':
+      return { ...state, focus: 'playlists', libraryTab: 'playlists', openPlaylist: action.playlist };
+    case 'closePlaylist':
+      return state.openPlaylist === null ? state : { ...state, openPlaylist: null };
+    case 'toggleHelp':
+      return { ...state, isHelpOpen: !state.isHelpOpen };
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Where each part of the dashboard goes for a terminal size. The root is one row shorter than the
+ * terminal: an output as tall as the terminal makes Ink clear the whole screen on every frame.
+ */
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface DashboardLayout {
+  root: Size;
+  nowPlaying: Size;
+  /** The library pane and, beside it, the details; same height. */
+  library: Size;
+  /** Zero width when the terminal is too narrow to show details beside the list. */
+  details: Size;
+}
+
+export const NOW_PLAYING_ROWS = 6;
+const TAB_LINE_ROWS = 1;
+const STATUS_ROWS = 1;
+const LIBRARY_SHARE = 0.55;
+const MIN_DETAILS_WIDTH = 24;
+const MIN_MIDDLE_ROWS = 3;
+
+export function computeLayout(columns: number, rows: number): DashboardLayout {
+  const width = Math.max(1, Math.floor(columns));
+  const rootHeight = Math.max(1, Math.floor(rows) - 1);
+  const middle = Math.max(MIN_MIDDLE_ROWS, rootHeight - NOW_PLAYING_ROWS - TAB_LINE_ROWS - STATUS_ROWS);
+  const libraryWidth = Math.round(width * LIBRARY_SHARE);
+  const detailsWidth = width - libraryWidth >= MIN_DETAILS_WIDTH ? width - libraryWidth : 0;
+  return {
+    root: { width, height: rootHeight },
+    nowPlaying: { width, height: NOW_PLAYING_ROWS },
+    library: { width: width - detailsWidth, height: middle },
+    details: { width: detailsWidth, height: middle },
+  };
+}
