@@ -7,6 +7,7 @@
 import got, { type Got, type RequestError } from 'got';
 import type { ConnectionStatus } from './api.js';
 import { createConnectionTracker, type ConnectionTracker } from './connection.js';
+import type { ApiError } from './errors.js';
 import { createGate, type Gate } from './gate.js';
 import { invalidArgument, toApiError } from './map-error.js';
 import {
@@ -53,6 +54,11 @@ export interface Client {
   http: Got;
   gate: Gate;
   connection: ConnectionTracker;
+  /**
+   * The `beforeError` mapping, for the few failures got rejects with directly (an aborted signal destroys
+   * the request without running the hooks).
+   */
+  mapError(error: RequestError): ApiError;
 }
 
 const RETRIED_STATUSES = [429, 500, 502, 503, 504];
@@ -158,21 +164,21 @@ export function createClient(options: ClientOptions): Client {
           connection.set({ state: 'retrying', message: describe(error) });
         },
       ],
-      beforeError: [
-        (error) => {
-          const apiError = toApiError(error, [callState(error.options).token], gate.remainingMs() || undefined);
-          if (FAILING.has(apiError.kind)) connection.set({ state: 'offline', message: apiError.message });
-          else if (apiError.kind === 'unauthorized') connection.set({ state: 'unauthorized', message: apiError.message });
-          else if (apiError.kind === 'rate-limited') connection.set(rateLimited());
-          return apiError;
-        },
-      ],
+      beforeError: [mapError],
     },
   });
+
+  function mapError(error: RequestError): ApiError {
+    const apiError = toApiError(error, [callState(error.options ?? { context: {}, method: '' }).token], gate.remainingMs() || undefined);
+    if (FAILING.has(apiError.kind)) connection.set({ state: 'offline', message: apiError.message });
+    else if (apiError.kind === 'unauthorized') connection.set({ state: 'unauthorized', message: apiError.message });
+    else if (apiError.kind === 'rate-limited') connection.set(rateLimited());
+    return apiError;
+  }
 
   function describe(error: RequestError): string {
     return toApiError(error, [callState(error.options).token]).message;
   }
 
-  return { http, gate, connection };
+  return { http, gate, connection, mapError };
 }

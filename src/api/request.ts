@@ -3,6 +3,7 @@
  * `undefined`, an unreadable one an `ApiError` of kind `malformed`), and GETs made conditional with the
  * remembered ETag so that a 304 resolves to the very object the last 200 gave.
  */
+import type { RequestError } from 'got';
 import type { CallState, Client } from './client.js';
 import { isApiError } from './errors.js';
 import { MAX_COMPARED_BODY, type ConditionalCache } from './conditional-cache.js';
@@ -30,6 +31,14 @@ export interface Caller {
   get<T>(spec: Omit<CallSpec, 'method' | 'json'>, read: BodyReader<T>): Promise<T>;
   /** A write; resolves to what `read` makes of the body. */
   send<T>(spec: CallSpec, read: BodyReader<T>): Promise<T>;
+}
+
+interface FetchOptions {
+  method: CallSpec['method'];
+  headers?: Record<string, string>;
+  json?: unknown;
+  signal?: AbortSignal;
+  context: { call: CallState };
 }
 
 export function urlOf(path: string, query: Query = {}): string {
@@ -64,6 +73,14 @@ function readWith<T>(read: BodyReader<T>, body: unknown, where: string): T {
 }
 
 export function createCaller(client: Client, cache: ConditionalCache): Caller {
+  const fetch = async (url: string, options: FetchOptions) => {
+    try {
+      return await client.http(url, options);
+    } catch (error) {
+      throw isApiError(error) ? error : client.mapError(error as RequestError);
+    }
+  };
+
   // Fresh for each call and shared by its attempts: got shallow-merges `context`, keeping this object.
   const newCall = (method: string, policy: RetryPolicy | undefined): { call: CallState } => ({
     call: { policy: policy ?? (method === 'GET' ? 'idempotent' : 'once'), refreshed: false },
@@ -75,7 +92,7 @@ export function createCaller(client: Client, cache: ConditionalCache): Caller {
       const where = `GET /${spec.path}`;
       const cached = cache.get(url);
       const context = newCall('GET', spec.policy);
-      const response = await client.http(url, {
+      const response = await fetch(url, {
         method: 'GET',
         headers: cached?.etag ? { 'if-none-match': cached.etag } : {},
         signal: spec.signal,
@@ -97,7 +114,7 @@ export function createCaller(client: Client, cache: ConditionalCache): Caller {
     async send<T>(spec: CallSpec, read: BodyReader<T>): Promise<T> {
       const where = `${spec.method} /${spec.path}`;
       const context = newCall(spec.method, spec.policy);
-      const response = await client.http(urlOf(spec.path, spec.query), {
+      const response = await fetch(urlOf(spec.path, spec.query), {
         method: spec.method,
         ...(spec.json === undefined ? {} : { json: spec.json }),
         signal: spec.signal,
