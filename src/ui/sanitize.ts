@@ -1,0 +1,83 @@
+/**
+ * Text from the service is hostile until proven otherwise: names and descriptions can carry escape
+ * sequences (clear the screen, write the clipboard with OSC 52, retitle the window) or bidi overrides
+ * that make a name read backwards. Everything passes through `sanitizeText` before it reaches Ink.
+ *
+ * Placeholders, chosen so that what was there stays visible without acting:
+ * - a whole escape sequence (CSI, OSC, DCS, SOS, PM, APC, two-character ESC sequences; 7- or 8-bit
+ *   introducers) and a lone ESC become one `␛` (U+241B);
+ * - other C0 controls become their Control Picture (`\x07` -> `␇`), DEL becomes `␡`;
+ * - other C1 controls and lone surrogates become `�` (U+FFFD);
+ * - newlines (CR, LF, CRLF, NEL, U+2028/2029), tabs, VT and FF become one space each (CRLF one in all);
+ * - bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069) are removed.
+ */
+import stringWidth from 'string-width';
+
+const ESCAPE_PLACEHOLDER = '\u241B';
+const UNKNOWN_PLACEHOLDER = '\uFFFD';
+
+// Order matters: whole sequences before their lone introducers. String bodies stop at ESC and every C1
+// code so that a run of unterminated introducers is scanned once, not once per introducer.
+const UNSAFE = new RegExp(
+  [
+    '(?:\\x1b[\\]PX^_]|[\\x90\\x98\\x9d\\x9e\\x9f])[^\\x07\\x1b\\x80-\\x9f]*(?:\\x07|\\x1b\\\\|\\x9c)', // OSC, DCS, SOS, PM, APC
+    '(?:\\x1b\\[|\\x9b)[\\x30-\\x3f]*[\\x20-\\x2f]*[\\x40-\\x7e]', // CSI
+    '\\x1b[\\x20-\\x2f]*[\\x30-\\x7e]', // other ESC sequences (ESC c, ESC ( B, ...)
+    '\\r\\n',
+    '[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]',
+    '[\\u202a-\\u202e\\u2066-\\u2069]',
+    '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join('|'),
+  'g',
+);
+const MIGHT_BE_UNSAFE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
+const SPACES = /^(?:\r\n|[\t\n\v\f\r\x85\u2028\u2029])$/;
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+function placeholder(match: string): string {
+  if (SPACES.test(match)) return ' ';
+  if (match.length > 1 || match === '\x1b') return ESCAPE_PLACEHOLDER; // a sequence or a lone ESC
+  const code = match.charCodeAt(0);
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  if (code >= 0x202a && code <= 0x2069) return ''; // bidi controls
+  return UNKNOWN_PLACEHOLDER; // C1 controls, lone surrogates
+}
+
+/** Safe-to-print text on one line; never throws; anything but a string gives ''. */
+export function sanitizeText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return MIGHT_BE_UNSAFE.test(value) ? value.replace(UNSAFE, placeholder) : value;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const ELLIPSIS = '…';
+
+/**
+ * Cuts sanitized text to at most `width` terminal columns (wide CJK and emoji count 2, combining marks 0),
+ * ending with `…` when something was cut. Never splits a grapheme.
+ */
+export function truncateToWidth(text: string, width: number): string {
+  const columns = Number.isFinite(width) ? Math.floor(width) : 0;
+  if (columns <= 0) return '';
+  if (PLAIN_ASCII.test(text)) {
+    return text.length <= columns ? text : text.slice(0, columns - 1) + ELLIPSIS;
+  }
+  // Walk graphemes only as far as the width allows: measuring a long description whole is slow.
+  let used = 0;
+  let endWithEllipsis = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    used += PLAIN_ASCII.test(segment) ? segment.length : stringWidth(segment);
+    if (used > columns) return text.slice(0, endWithEllipsis) + ELLIPSIS;
+    if (used <= columns - 1) endWithEllipsis = index + segment.length;
+  }
+  return text;
+}
+
+/** Sanitized text truncated to `width` columns and padded with spaces to exactly `width`. */
+export function padToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const columns = Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;
+  const cut = truncateToWidth(text, columns);
+  const padding = ' '.repeat(Math.max(0, columns - stringWidth(cut)));
+  return align === 'left' ? cut + padding : padding + cut;
+}
