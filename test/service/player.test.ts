@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionsOf,
+  applyCommand,
+  catchUp,
+  currentIndex,
+  initialPlayerState,
+  progressAt,
+  type PlayerCommand,
+  type PlayerContext,
+  type PlayerState,
+} from '../../src/service/player.js';
+
+const T0 = 1_700_000_000_000;
+const URI = 'playdeck:playlist:W8VyoNxpd8j1qdWWPQxC7C';
+
+function contextOf(durations: number[]): PlayerContext {
+  return { length: durations.length, durationAt: (index) => durations[index] };
+}
+
+/** A player caught up at T0 on `durations`, optionally with commands applied at T0. */
+function started(durations: number[], ...commands: PlayerCommand[]): PlayerState {
+  const ctx = contextOf(durations);
+  let state = catchUp(initialPlayerState({ contextUri: URI, length: durations.length, now: T0 }), T0, ctx);
+  for (const command of commands) state = run(state, command, T0, ctx);
+  return state;
+}
+
+function run(state: PlayerState, command: PlayerCommand, now: number, ctx: PlayerContext): PlayerState {
+  const result = applyCommand(state, command, now, ctx);
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  return result.state;
+}
+
+function refusal(state: PlayerState, command: PlayerCommand, now: number, ctx: PlayerContext): string | null {
+  const result = applyCommand(state, command, now, ctx);
+  return result.ok ? null : result.reason;
+}
+
+/** What a client sees at `now`. */
+function view(state: PlayerState, now: number, ctx: PlayerContext) {
+  const current = catchUp(state, now, ctx);
+  return {
+    index: currentIndex(current),
+    progressMs: progressAt(current, now),
+    changedAt: current.changedAt,
+    isPlaying: current.isPlaying,
+  };
+}
+
+const THREE = contextOf([1000, 2000, 3000]);
+
+describe('player clock', () => {
+  it('starts playing item 0 from 0 ms on a computer device', () => {
+    const state = initialPlayerState({ contextUri: URI, length: 3, now: T0 });
+    expect(state).toMatchObject({ contextUri: URI, isPlaying: true, shuffle: false, repeat: 'off', changedAt: T0 });
+    expect(state.device).toMatchObject({ name: 'playdeck web player', type: 'computer', is_active: true });
+    expect(state.device.id).toMatch(/^[0-9a-f]{40}$/);
+    expect(view(state, T0, THREE)).toEqual({ index: 0, progressMs: 0, changedAt: T0, isPlaying: true });
+  });
+
+  it('is plain JSON', () => {
+    const state = started([1000, 2000], { kind: 'shuffle', state: true }, { kind: 'repeat', state: 'context' });
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('moves progress in real time and returns the same state while nothing ends', () => {
+    const state = started([1000, 2000, 3000]);
+    expect(catchUp(state, T0 + 400, THREE)).toBe(state);
+    expect(progressAt(state, T0 + 400)).toBe(400);
+  });
+
+  it('starts the next item at the exact moment the previous one ended', () => {
+    expect(view(started([1000, 2000, 3000]), T0 + 1500, THREE)).toEqual({
+      index: 1,
+      progressMs: 500,
+      changedAt: T0 + 1000,
+      isPlaying: true,
+    });
+    expect(view(started([1000, 2000, 3000]), T0 + 3000, THREE)).toMatchObject({ index: 2, changedAt: T0 + 3000 });
+  });
+
+  it('stops at the end of the context, paused at the start of the first item, with repeat off', () => {
+    expect(view(started([1000, 2000, 3000]), T0 + 86_400_000, THREE)).toEqual({
+      index: 0,
+      progressMs: 0,
+      changedAt: T0 + 6000,
+      isPlaying: false,
+    });
+  });
+
+  it('replays the item with repeat track', () => {
+    const state = started([1000, 2000, 3000], { kind: 'repeat', state: 'track' });
+    expect(view(state, T0 + 3500, THREE)).toEqual({ index: 0, progressMs: 500, changedAt: T0 + 3000, isPlaying: true });
+  });
+
+  it('wraps with repeat context', () => {
+    const state = started([1000, 2000, 3000], { kind: 'repeat', state: 'context' });
+    expect(view(state, T0 + 6000 * 5 + 1500, THREE)).toEqual({
+      index: 1,
+      progressMs: 500,
+      changedAt: T0 + 6000 * 5 + 1000,
+      isPlaying: true,
+    });
+  });
+
+  it('skips items without a duration instead of hanging on them', () => {
+    const ctx = contextOf([1000, 0, 0, 500]);
+    const state = catchUp(initialPlayerState({ contextUri: URI, length: 4, now: T0 }), T0, ctx);
+    expect(view(state, T0 + 1200, ctx)).toMatchObject({ index: 3, changedAt: T0 + 1000 });
+    // Nothing with a duration to repeat: stop rather than loop for ever.
+    const silent = contextOf([0, 0]);
+    const paused = catchUp(initialPlayerState({ contextUri: URI, length: 2, now: T0 }), T0, silent);
+    expect(paused.isPlaying).toBe(false);
+    const looping = run(paused, { kind: 'repeat', state: 'context' }, T0, silent);
+    expect(view(run(looping, { kind: 'play' }, T0 + 10, silent), T0 + 5000, silent)).toMatchObject({
+      index: 0,
+      isPlaying: false,
+    });
+  });
+});
+
+describe('player commands', () => {
+  it('pauses and resumes, freezing progress in between', () => {
+    let state = run(started([10_000]), { kind: 'pause' }, T0 + 2000, contextOf([10_000]));
+    expect(view(state, T0 + 9000, contextOf([10_000]))).toEqual({ index: 0, progressMs: 2000, changedAt: T0 + 2000, isPlaying: false });
+    expect(refusal(state, { kind: 'pause' }, T0 + 3000, contextOf([10_000]))).toBe('ALREADY_PAUSED');
+    state = run(state, { kind: 'play' }, T0 + 9000, contextOf([10_000]));
+    expect(view(state, T0 + 9500, contextOf([10_000]))).toMatchObject({ progressMs: 2500, changedAt: T0 + 9000 });
+    expect(refusal(state, { kind: 'play' }, T0 + 9600, contextOf([10_000]))).toBe('NOT_PAUSED');
+  });
+
+  it('skips to the next item, refusing past the last one unless repeat context wraps', () => {
+    let state = run(started([1000, 2000, 3000]), { kind: 'next' }, T0 + 100, THREE);
+    expect(view(state, T0 + 100, THREE)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 100 });
+    state = run(state, { kind: 'next' }, T0 + 200, THREE);
+    expect(refusal(state, { kind: 'next' }, T0 + 300, THREE)).toBe('NO_NEXT_TRACK');
+    expect(actionsOf(state, THREE).skipping_next).toBe(false);
+    state = run(state, { kind: 'repeat', state: 'context' }, T0 + 300, THREE);
+    expect(view(run(state, { kind: 'next' }, T0 + 400, THREE), T0 + 400, THREE)).toMatchObject({ index: 0 });
+  });
+
+  it('goes back within the first 3 s and restarts the item after them or on the first item', () => {
+    const second = run(started([10_000, 10_000]), { kind: 'next' }, T0, contextOf([10_000, 10_000]));
+    const ctx = contextOf([10_000, 10_000]);
+    expect(view(run(second, { kind: 'previous' }, T0 + 2500, ctx), T0 + 2500, ctx)).toMatchObject({ index: 0, progressMs: 0 });
+    expect(view(run(second, { kind: 'previous' }, T0 + 3500, ctx), T0 + 3500, ctx)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 3500 });
+    expect(view(run(started([10_000, 10_000]), { kind: 'previous' }, T0 + 1000, ctx), T0 + 1000, ctx)).toMatchObject({ index: 0, progressMs: 0 });
+  });
+
+  it('seeks within the item, clamping, and a seek to the end of a playing item starts the next', () => {
+    const state = started([1000, 2000, 3000]);
+    expect(view(run(state, { kind: 'seek', positionMs: 700 }, T0 + 100, THREE), T0 + 200, THREE)).toMatchObject({ index: 0, progressMs: 800, changedAt: T0 + 100 });
+    expect(view(run(state, { kind: 'seek', positionMs: 99_999 }, T0 + 100, THREE), T0 + 100, THREE)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 100 });
+    const paused = run(state, { kind: 'pause' }, T0, THREE);
+    expect(view(run(paused, { kind: 'seek', positionMs: 99_999 }, T0 + 100, THREE), T0 + 500, THREE)).toMatchObject({ index: 0, progressMs: 1000 });
+  });
+
+  it('keeps the item playing when shuffle turns on, then plays every other item once per cycle', () => {
+    const durations = Array.from({ length: 50 }, () => 1000);
+    const ctx = contextOf(durations);
+    let state = run(started(durations, { kind: 'next' }, { kind: 'next' }), { kind: 'shuffle', state: true }, T0 + 10, ctx);
+    state = run(state, { kind: 'repeat', state: 'context' }, T0 + 10, ctx);
+    expect(currentIndex(state)).toBe(2);
+    const played: number[] = [];
+    for (let item = 0; item < 100; item++) played.push(view(state, T0 + 10 + item * 1000 + 500, ctx).index);
+    expect(played[0]).toBe(2);
+    expect(new Set(played.slice(0, 50)).size).toBe(50);
+    expect(played.slice(50)).toEqual(played.slice(0, 50));
+    expect(played.slice(0, 50)).not.toEqual(Array.from({ length: 50 }, (_, n) => (n + 2) % 50));
+  });
+
+  it('reproduces the shuffled order from the same state and command', () => {
+    const ctx = contextOf(Array.from({ length: 20 }, () => 1000));
+    const order = () => {
+      let state = run(started(Array(20).fill(1000)), { kind: 'shuffle', state: true }, T0 + 5, ctx);
+      return Array.from({ length: 19 }, () => currentIndex((state = run(state, { kind: 'next' }, T0 + 5, ctx))));
+    };
+    expect(order()).toEqual(order());
+  });
+
+  it('stays valid when the playlist is edited under it', () => {
+    const ctx50 = contextOf(Array(50).fill(1000));
+    const state = run(started(Array(50).fill(1000)), { kind: 'seek', positionMs: 400 }, T0, ctx50);
+    const at40 = { ...state, index: 40 };
+    expect(view(at40, T0 + 100, contextOf(Array(10).fill(1000)))).toMatchObject({ index: 9, progressMs: 0, changedAt: T0 + 100 });
+    expect(view(at40, T0 + 100, contextOf(Array(45).fill(1000)))).toMatchObject({ index: 40, progressMs: 500 });
+    const empty = catchUp(at40, T0 + 100, contextOf([]));
+    expect(view(empty, T0 + 200, contextOf([]))).toEqual({ index: -1, progressMs: 0, changedAt: T0 + 100, isPlaying: false });
+    expect(Object.values(actionsOf(empty, contextOf([])))).not.toContain(true);
+    expect(refusal(empty, { kind: 'next' }, T0 + 200, contextOf([]))).toBe('NO_NEXT_TRACK');
+    expect(view(empty, T0 + 300, contextOf([1000]))).toMatchObject({ index: 0, progressMs: 0, isPlaying: false });
+  });
+});
