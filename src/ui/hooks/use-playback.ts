@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { Api } from '../../api/api.js';
+import { isApiError } from '../../api/errors.js';
+import type { PlaybackState } from '../../api/types.js';
+import { planCommand, type PlaybackCommand } from '../playback-commands.js';
+import { usePoll, type PollState } from './use-poll.js';
+
+export const PLAYING_POLL_MS = 5_000;
+export const IDLE_POLL_MS = 15_000;
+/** How long after an item should end to ask what plays next: the service needs a moment to move on. */
+export const ITEM_END_GRACE_MS = 500;
+
+/** Every 5 s while playing, 15 s while paused or idle, and once just after the current item should end. */
+export function playbackPollDelay(state: PlaybackState | null): number {
+  if (!state?.is_playing || !state.item) return IDLE_POLL_MS;
+  const remaining = state.item.duration_ms - state.progress_ms;
+  return remaining > 0 ? Math.min(PLAYING_POLL_MS, remaining + ITEM_END_GRACE_MS) : PLAYING_POLL_MS;
+}
+
+export interface PlaybackController extends PollState<PlaybackState | null> {
+  /** Checks the command against `actions`, shows its result at once, sends it, then polls. */
+  run(command: PlaybackCommand): void;
+}
+
+/**
+ * The playback state, polled, with the player commands. Refusals and failed commands are reported
+ * through `onNotice` as one line for the status bar.
+ */
+export function usePlayback(api: Api, onNotice: (message: string) => void): PlaybackController {
+  const poll = usePoll<PlaybackState | null>({
+    fetch: (signal) => api.getPlaybackState({ signal }),
+    delayAfter: playbackPollDelay,
+  });
+  // Commands read the state through refs: two keys pressed before a re-render must both see the latest.
+  const latest = useRef({ poll, api, onNotice });
+  latest.current = { poll, api, onNotice };
+  const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>(poll);
+  shown.current = poll;
+  const commandsInFlight = useRef(new Set<AbortController>());
+
+  useEffect(() => {
+    const inFlight = commandsInFlight.current;
+    return () => {
+      for (const controller of inFlight) controller.abort();
+    };
+  }, []);
+
+  const run = useCallback((command: PlaybackCommand) => {
+    const { poll: current, api: client, onNotice: notify } = latest.current;
+    const now = Date.now();
+    const plan = planCommand(shown.current.data, shown.current.receivedAt, command, now);
+    if ('refusal' in plan) {
+      notify(plan.refusal);
+      return;
+    }
+    current.replace(plan.optimistic);
+    shown.current = { data: plan.optimistic, receivedAt: now };
+    const controller = new AbortController();
+    commandsInFlight.current.add(controller);
+    plan
+      .send(client, controller.signal)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const reason = isApiError(error) ? (error.details.reason ?? error.message) : String(error);
+        latest.current.onNotice(`couldn't ${plan.verb}: ${reason}`);
+      })
+      .finally(() => {
+        commandsInFlight.current.delete(controller);
+        if (!controller.signal.aborted) latest.current.poll.refresh();
+      });
+  }, []);
+
+  return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run };
+}
