@@ -1,7 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-
-export type LibraryTab = 'playlists' | 'shows' | 'audiobooks';
+import type { LibraryTab } from '../focus.js';
 
 /** The library tabs with the keys that jump to them (decisions §12: 2–4). */
 export const LIBRARY_TABS: readonly { tab: LibraryTab; key: string; label: string }[] = [

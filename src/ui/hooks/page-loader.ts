@@ -7,6 +7,8 @@ export const PAGE_SIZE = 50;
 const MAX_IN_FLIGHT = 2;
 /** A page is re-read at most this often (the request budget of an idle dashboard). */
 export const REFRESH_INTERVAL_MS = 60_000;
+/** While the anchor's page is in flight, when to look again; a page that never loaded is due at once then. */
+export const RECHECK_MS = 1_000;
 
 /** What the loader needs to know and to tell; read afresh at each use, so it always sees the latest window. */
 export interface PageLoaderHost<T> {
@@ -54,11 +56,14 @@ export class PageLoader<T> {
     this.failed.clear();
   }
 
-  /** Re-reads the page holding `index` if it is older than the interval; returns ms until it is due again. */
+  /**
+   * Re-reads the page holding `index` if it is older than the interval, or never loaded (a failed first load
+   * is tried again this way); returns the ms until the next check.
+   */
   refreshIfDue(index: number, now: number): number {
     const offset = Math.max(0, index - (index % PAGE_SIZE));
     const age = now - (this.fetchedAt.get(offset) ?? Number.NEGATIVE_INFINITY);
-    if (this.inFlight.has(offset)) return 1_000;
+    if (this.inFlight.has(offset)) return RECHECK_MS;
     if (age < REFRESH_INTERVAL_MS) return REFRESH_INTERVAL_MS - age;
     this.load(offset);
     return REFRESH_INTERVAL_MS;

@@ -44,6 +44,8 @@ export interface LibraryListOptions<T> {
 export interface LibraryList {
   /** Items in the collection; null before the first page. */
   total: number | null;
+  /** Why the first page failed, while nothing is loaded. */
+  firstError: string | null;
   /** Rows shown: the total, or the matches of the filter. */
   length: number;
   cursor: number;
@@ -135,5 +137,5 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     filter.clear();
     cursor.moveTo(Math.max(0, toBase(cursor.cursor)), total ?? 0);
   };
-  return { total, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
+  return { total, firstError: paged.firstError, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
 }

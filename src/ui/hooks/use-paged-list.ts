@@ -29,6 +29,8 @@ export interface ListWindowPosition {
 export interface PagedList<T> {
   /** What has been loaded; null before the first page (unless `totalHint` gave the size). */
   list: SparseList<T> | null;
+  /** Why the first page failed, while nothing is loaded. */
+  firstError: string | null;
   /** For `usePagesAround`. */
   loader: PageLoader<T> | null;
   position: { current: ListWindowPosition };
@@ -46,8 +48,9 @@ function describeError(error: unknown): string {
 export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
   const { sourceKey, totalHint } = options;
   const initial = (): SparseList<T> | null => (totalHint === undefined ? null : emptySparseList<T>(totalHint));
-  const [state, setState] = useState(() => ({ sourceKey, list: initial() }));
-  const list = state.sourceKey === sourceKey ? state.list : initial();
+  const [state, setState] = useState(() => ({ sourceKey, list: initial(), firstError: null as string | null }));
+  const isCurrent = state.sourceKey === sourceKey;
+  const list = isCurrent ? state.list : initial();
   const position = useRef<ListWindowPosition>({ top: 0, height: 1, anchor: 0, isFocused: false });
   const latest = useRef({ options, list });
   latest.current = { options, list };
@@ -68,11 +71,16 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
       onPage: (offset, page) =>
         setState((previous) => {
           const base = previous.sourceKey === sourceKey ? previous.list : null;
-          return { sourceKey, list: withPage(base ?? emptySparseList<T>(page.total), offset, page.items, page.total) };
+          const list = withPage(base ?? emptySparseList<T>(page.total), offset, page.items, page.total);
+          return { sourceKey, list, firstError: null };
         }),
       onError: (offset, error) => {
         const { label, onStatus } = latest.current.options;
         onStatus(`Couldn't load ${label} ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`);
+        // With nothing to show, the pane itself says why.
+        if (latest.current.list === null) {
+          setState({ sourceKey, list: null, firstError: `Couldn't load ${label}: ${describeError(error)}` });
+        }
       },
       onRecovered: () => latest.current.options.onStatus(null),
     });
@@ -80,7 +88,7 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     return () => pageLoader.close();
   }, [sourceKey]);
 
-  return { list, loader, position };
+  return { list, firstError: isCurrent ? state.firstError : null, loader, position };
 }
 
 /**
@@ -89,11 +97,12 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
  */
 export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosition): void {
   const { loader, list } = paged;
-  const { top, height, isFocused } = position;
+  const { top, height, anchor, isFocused } = position;
   paged.position.current = position;
 
-  useEffect(() => loader?.windowMoved(), [loader, top, height]);
-  useEffect(() => loader?.pump(), [loader, top, height, list]);
+  // Any move of the user's is a reason to try a failed page again; nothing else is (no retry loop).
+  useEffect(() => loader?.windowMoved(), [loader, top, height, anchor]);
+  useEffect(() => loader?.pump(), [loader, top, height, anchor, list]);
 
   useEffect(() => {
     if (loader === null || !isFocused) return;

@@ -1,6 +1,7 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { memo } from 'react';
 import type { Api } from '../../api/api.js';
+import { Pane } from '../components/Pane.js';
 import type { DetailsTarget } from '../details-target.js';
 import { useDetails, type Details } from '../hooks/use-details.js';
 import { AudiobookDetails } from './details/AudiobookDetails.js';
@@ -28,8 +29,8 @@ const KIND_TITLES: Record<DetailsTarget['kind'], string> = {
   playlist: 'Playlist',
 };
 
-/** Border rows and columns, and the title line. */
-const FRAME_ROWS = 3;
+/** The border, with the title in it. */
+const FRAME_ROWS = 2;
 const FRAME_COLUMNS = 2;
 
 /** Everything about the item under the cursor of the focused library list. */
@@ -37,8 +38,7 @@ export const DetailsPane = memo(function DetailsPane({ api, target, width, heigh
   const details = useDetails(api, target);
   const inner = { width: Math.max(1, width - FRAME_COLUMNS), height: Math.max(1, height - FRAME_ROWS) };
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor="gray" overflow="hidden">
-      <Text dimColor>{target === null ? 'Details' : KIND_TITLES[target.kind]}</Text>
+    <Pane title={target === null ? 'Details' : KIND_TITLES[target.kind]} isFocused={false} width={width} height={height}>
       {target === null ? (
         <Text dimColor wrap="truncate">
           Move the cursor onto an item.
@@ -46,7 +46,7 @@ export const DetailsPane = memo(function DetailsPane({ api, target, width, heigh
       ) : (
         <TargetDetails target={target} details={details} {...inner} />
       )}
-    </Box>
+    </Pane>
   );
 });
 

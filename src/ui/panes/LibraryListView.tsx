@@ -1,12 +1,13 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { FilterInput } from '../components/FilterInput.js';
 import { GUTTER_WIDTH, ListWindow } from '../components/ListWindow.js';
+import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
 import type { LibraryList } from '../hooks/use-library-list.js';
-import { truncateToWidth } from '../sanitize.js';
+import { sanitizeText } from '../sanitize.js';
 
-/** Border rows and columns, and the title line, around a library list. */
-const FRAME_ROWS = 3;
+/** The border (with the title in it) around a library list. */
+const FRAME_ROWS = 2;
 const FRAME_COLUMNS = 2;
 
 /** Rows and columns a list gets inside a pane of this outer size. */
@@ -16,7 +17,7 @@ export function listBodySize(width: number, height: number): { rows: number; col
 }
 
 export interface LibraryListViewProps {
-  /** Sanitised title ("Playlists · 14"). */
+  /** The pane's title ("Playlists · 14"); sanitised and cut by the pane. */
   title: string;
   /** Shown instead of rows when the collection is empty. */
   emptyText: string;
@@ -26,12 +27,12 @@ export interface LibraryListViewProps {
   height: number;
 }
 
-/** A titled, bordered library list: filter line, visible rows, and the loading and empty states. */
+/** A library list in a titled pane: filter line, visible rows, and the loading, failed and empty states. */
 export function LibraryListView({ title, emptyText, list, isFocused, width, height }: LibraryListViewProps) {
   const { columns } = listBodySize(width, height);
   const { filter } = list;
   let body;
-  if (list.total === null) body = <Text dimColor>Loading…</Text>;
+  if (list.total === null) body = <Text dimColor>{list.firstError === null ? 'Loading…' : sanitizeText(list.firstError)}</Text>;
   else if (list.total === 0) body = <Text dimColor>{emptyText}</Text>;
   else if (list.length === 0) body = <Text dimColor>Nothing loaded matches.</Text>;
   else {
@@ -50,16 +51,7 @@ export function LibraryListView({ title, emptyText, list, isFocused, width, heig
   const summary =
     filter.matches === null ? '' : `${formatCount(filter.matches.length)} of ${formatCount(filter.searchedCount)} loaded`;
   return (
-    <Box
-      flexDirection="column"
-      width={width}
-      height={height}
-      borderStyle="round"
-      borderColor={isFocused ? 'cyan' : 'gray'}
-    >
-      <Text bold={isFocused} wrap="truncate">
-        {truncateToWidth(title, columns)}
-      </Text>
+    <Pane title={title} isFocused={isFocused} width={width} height={height}>
       {filter.isOn && (
         <FilterInput
           value={filter.text}
@@ -72,6 +64,6 @@ export function LibraryListView({ title, emptyText, list, isFocused, width, heig
         />
       )}
       {body}
-    </Box>
+    </Pane>
   );
 }

@@ -24,6 +24,8 @@ export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPanePro
     (page: PageRequest, signal: AbortSignal) => api.getMyPlaylists(page, { signal }),
     [api],
   );
+  // The app's callback takes the playlist alone.
+  const open = useCallback((playlist: SimplifiedPlaylist) => onOpen(playlist), [onOpen]);
   const list = useLibraryList<SimplifiedPlaylist>({
     ...props,
     sourceKey: 'me/playlists',
@@ -34,7 +36,7 @@ export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPanePro
     toTarget,
     height: rows,
     width: rowWidth,
-    onOpen,
+    onOpen: open,
   });
   const title = list.total === null ? 'Playlists' : `Playlists · ${formatCount(list.total)}`;
   return (

@@ -1,0 +1,174 @@
+import { Text } from 'ink';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PageRequest } from '../../../src/api/api.js';
+import type { Paging } from '../../../src/api/types.js';
+import { RECHECK_MS, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
+import { usePagedList, usePagesAround } from '../../../src/ui/hooks/use-paged-list.js';
+import { renderApp } from '../../helpers/render.js';
+import { settle } from '../panes/pane-harness.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A remote list of `total` numbers whose answers the test releases by hand; same page, same object. */
+function remoteList(total: number) {
+  const pages = new Map<number, Paging<number>>();
+  const pending: { offset: number; signal: AbortSignal; resolve(): void; reject(error: Error): void }[] = [];
+  const pageAt = (offset: number, limit: number): Paging<number> => {
+    let page = pages.get(offset);
+    if (page === undefined) {
+      const items = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, index) => offset + index);
+      page = { href: '', limit, offset, total, next: null, previous: null, items };
+      pages.set(offset, page);
+    }
+    return page;
+  };
+  const fetchPage = vi.fn(
+    ({ offset, limit }: PageRequest, signal: AbortSignal) =>
+      new Promise<Paging<number>>((resolve, reject) => {
+        pending.push({ offset, signal, resolve: () => resolve(pageAt(offset, limit)), reject });
+      }),
+  );
+  return {
+    fetchPage,
+    asked: () => fetchPage.mock.calls.map(([page]) => page.offset),
+    inFlight: () => pending.filter((request) => !request.signal.aborted).map((request) => request.offset),
+    /** Answers the oldest request still waiting (or the one at `offset`). */
+    async answer(offset?: number) {
+      const index = offset === undefined ? 0 : pending.findIndex((request) => request.offset === offset);
+      const [request] = pending.splice(index, 1);
+      request!.resolve();
+      await settle();
+    },
+    async fail(message: string) {
+      pending.shift()!.reject(new Error(message));
+      await settle();
+    },
+    /** A changed page: the next answer at `offset` is a new object. */
+    change(offset: number) {
+      pages.delete(offset);
+    },
+  };
+}
+
+interface ProbeProps {
+  remote: ReturnType<typeof remoteList>;
+  sourceKey?: string;
+  top?: number;
+  height?: number;
+  isFocused?: boolean;
+  onStatus?: (message: string | null) => void;
+  renders: { count: number };
+}
+
+function Probe({ remote, sourceKey = 'things', top = 0, height = 10, isFocused = false, onStatus = () => {}, renders }: ProbeProps) {
+  renders.count++;
+  const paged = usePagedList<number>({ sourceKey, fetchPage: remote.fetchPage, label: 'things', onStatus });
+  usePagesAround(paged, { top, height, anchor: top, isFocused });
+  const { list } = paged;
+  return <Text>{list === null ? 'nothing yet' : `total ${list.total} pages ${list.starts.join(',')}`}</Text>;
+}
+
+describe('usePagedList', () => {
+  it('loads the first page, then the pages around the window, two at a time', async () => {
+    const remote = remoteList(1_000);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await app.waitForFrame('total 1000 pages 0');
+    expect(remote.asked()).toEqual([0, 50]);
+
+    app.rerender(<Probe remote={remote} renders={renders} top={500} />);
+    await settle();
+    expect(remote.inFlight()).toEqual([50, 500]);
+    await remote.answer(50);
+    expect(remote.inFlight()).toEqual([500, 450]);
+  });
+
+  it('asks for what the window needs now, not for pages it passed while requests were out', async () => {
+    const remote = remoteList(10_000);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    for (const top of [100, 200, 300, 9_990]) app.rerender(<Probe remote={remote} renders={renders} top={top} />);
+    await settle();
+    await remote.answer();
+    await remote.answer();
+    expect(remote.asked().slice(-2)).toEqual([9_950, 9_900]);
+  });
+
+  it('renders nothing when a refetch answers with the same object, and the new page when it changed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const remote = remoteList(30);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} isFocused />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await app.waitForFrame('total 30 pages 0');
+    const rendered = renders.count;
+
+    vi.advanceTimersByTime(REFRESH_INTERVAL_MS);
+    await settle();
+    expect(remote.inFlight()).toEqual([0]);
+    await remote.answer();
+    expect(renders.count).toBe(rendered);
+
+    remote.change(0);
+    vi.advanceTimersByTime(REFRESH_INTERVAL_MS);
+    await settle();
+    await remote.answer();
+    expect(renders.count).toBe(rendered + 1);
+  });
+
+  it('says why a page failed, keeps what it had, and tries again only when the window moves', async () => {
+    const remote = remoteList(1_000);
+    const onStatus = vi.fn();
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} onStatus={onStatus} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await remote.fail('Service unavailable');
+    expect(onStatus).toHaveBeenLastCalledWith("Couldn't load things 51–100: Service unavailable");
+    expect(app.frame()).toContain('pages 0');
+    expect(remote.inFlight()).toEqual([]);
+
+    app.rerender(<Probe remote={remote} renders={renders} onStatus={onStatus} top={1} />);
+    await settle();
+    expect(remote.inFlight()).toEqual([50]);
+    await remote.answer();
+    expect(onStatus).toHaveBeenLastCalledWith(null);
+    await app.waitForFrame('pages 0,50');
+  });
+
+  it('tries a failed first page again at the next check while focused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const remote = remoteList(10);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} isFocused />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.fail('timeout');
+    vi.advanceTimersByTime(RECHECK_MS);
+    await settle();
+    expect(remote.inFlight()).toEqual([0]);
+    await remote.answer();
+    await app.waitForFrame('total 10 pages 0');
+  });
+
+  it('starts over for another collection, dropping what was asked for the old one', async () => {
+    const remote = remoteList(1_000);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    app.rerender(<Probe remote={remote} renders={renders} sourceKey="others" />);
+    await settle();
+    expect(remote.inFlight()).toEqual([0]);
+    expect(remote.asked()).toEqual([0, 0]);
+    await remote.answer(0);
+    expect(app.frame()).toBe('nothing yet');
+    await remote.answer(0);
+    await app.waitForFrame('total 1000 pages 0');
+  });
+});

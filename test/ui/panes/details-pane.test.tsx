@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Chapter, Episode, Track } from '../../../src/api/types.js';
+import type { DetailsTarget } from '../../../src/ui/details-target.js';
+import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
+import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
+import { renderApp } from '../../helpers/render.js';
+
+const WIDTH = 54;
+const HEIGHT = 30;
+
+function renderDetails(target: DetailsTarget | null, api: FakeApi = createFakeApi()) {
+  const app = renderApp(<DetailsPane api={api} target={target} width={WIDTH} height={HEIGHT} />);
+  return { app, api };
+}
+
+/** 13:34 long, 1:00 in: 12:34 left. */
+const RESUMED = { duration_ms: 814_000, resume_point: { fully_played: false, resume_position_ms: 60_000 } };
+
+describe('DetailsPane', () => {
+  it('asks for a cursor when there is nothing to describe', async () => {
+    const { app } = renderDetails(null);
+    await app.waitForFrame('Move the cursor onto an item.');
+  });
+
+  it('describes a track, and why it cannot play', async () => {
+    const api = createFakeApi();
+    const base = api.catalog.tracks[0]!;
+    const track: Track = { ...base, explicit: true, popularity: 42, is_playable: false, restrictions: { reason: 'market' } };
+    const frame = await renderDetails({ kind: 'track', track }, api).app.waitForFrame(track.name);
+    expect(frame).toContain(`Album      ${track.album.name}`);
+    expect(frame).toContain(`Artists    ${track.artists.map((artist) => artist.name).join(', ')}`);
+    expect(frame).toMatch(/Duration +\d+:\d\d/);
+    expect(frame).toContain('Explicit   yes');
+    expect(frame).toContain('Popularity 42');
+    expect(frame).toContain('Playable   no (market)');
+  });
+
+  it('describes an episode: its show, the description without HTML, the time left', async () => {
+    const api = createFakeApi();
+    const base = api.catalog.episodes[0]!;
+    const episode: Episode = { ...base, ...RESUMED, html_description: '<p>Tom &amp; Jerry <b>live</b></p>' };
+    const frame = await renderDetails({ kind: 'episode', episode }, api).app.waitForFrame(episode.name);
+    expect(frame).toContain(`Show       ${base.show!.name}`);
+    expect(frame).toContain('Resume     12:34 left');
+    expect(frame).toContain('Tom & Jerry live');
+    expect(frame).not.toContain('<b>');
+  });
+
+  it('says an episode was played', async () => {
+    const api = createFakeApi();
+    const base = api.catalog.episodes[0]!;
+    const episode: Episode = { ...base, resume_point: { fully_played: true, resume_position_ms: 0 } };
+    const frame = await renderDetails({ kind: 'episode', episode }, api).app.waitForFrame(episode.name);
+    expect(frame).toContain('Resume     played');
+  });
+
+  it('describes a show', async () => {
+    const api = createFakeApi();
+    const show = api.catalog.shows[0]!;
+    const frame = await renderDetails({ kind: 'show', show }, api).app.waitForFrame(show.name);
+    expect(frame).toContain(`Publisher  ${show.publisher}`);
+    expect(frame).toContain(`Episodes   ${show.total_episodes}`);
+    expect(frame).toContain('Conversations about');
+    expect(frame).not.toContain('<p>');
+  });
+
+  it('describes an audiobook with a table of its chapters, asked for once', async () => {
+    const api = createFakeApi();
+    const audiobook = api.catalog.audiobooks[0]!;
+    const { app } = renderDetails({ kind: 'audiobook', audiobook }, api);
+    const frame = await app.waitForFrame('Chapter 1 ');
+    expect(frame).toContain(`Authors    ${audiobook.authors[0]!.name}`);
+    expect(frame).toContain('Narrators  Sam Reader');
+    expect(frame).toContain(`Edition    ${audiobook.edition}`);
+    expect(frame).toMatch(/│ # +│ Chapter +│ Length +│ Left +│/);
+    expect(frame).toMatch(/… \d+ more chapters/);
+    expect(frame.split('\n')).toHaveLength(HEIGHT);
+    expect(api.callsTo('getAudiobookChapters')).toHaveLength(1);
+  });
+
+  it('describes a chapter with its audiobook and resume point', async () => {
+    const api = createFakeApi();
+    const audiobook = api.catalog.audiobooks[0]!;
+    const chapter: Chapter = { ...api.catalog.chaptersByAudiobook.get(audiobook.id)![0]!, ...RESUMED, audiobook };
+    const frame = await renderDetails({ kind: 'chapter', chapter }, api).app.waitForFrame(chapter.name);
+    expect(frame).toContain(`Audiobook  ${audiobook.name}`);
+    expect(frame).toContain('Resume     12:34 left');
+  });
+
+  it('describes a playlist', async () => {
+    const api = createFakeApi();
+    const playlist = { ...api.playlists()[1]!, description: 'Songs &amp; more' };
+    const frame = await renderDetails({ kind: 'playlist', playlist }, api).app.waitForFrame(playlist.name);
+    expect(frame).toContain('Items      10,000');
+    expect(frame).toContain(`Owner      ${playlist.owner.display_name}`);
+    expect(frame).toContain('Songs & more');
+  });
+});

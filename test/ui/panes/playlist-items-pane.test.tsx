@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlaylistItem } from '../../../src/api/types.js';
+import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/hooks/use-library-list.js';
+import { REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
+import { PlaylistItemsPane } from '../../../src/ui/panes/PlaylistItemsPane.js';
+import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
+import { LONG_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
+import { renderApp } from '../../helpers/render.js';
+import { lastCall, paneCallbacks, settle } from './pane-harness.js';
+
+const WIDTH = 70;
+const HEIGHT = 36;
+/** The border (the title is in it) off the pane's height. */
+const LIST_ROWS = HEIGHT - 2;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function openLongPlaylist(api: FakeApi = createFakeApi(), isFocused = true) {
+  const playlist = api.playlists()[LONG_PLAYLIST_INDEX]!;
+  const callbacks = paneCallbacks();
+  const onBack = vi.fn();
+  const app = renderApp(
+    <PlaylistItemsPane
+      api={api}
+      playlist={playlist}
+      isFocused={isFocused}
+      width={WIDTH}
+      height={HEIGHT}
+      onBack={onBack}
+      {...callbacks}
+    />,
+  );
+  return { api, playlist, app, onBack, ...callbacks };
+}
+
+/** Items of the long playlist as another fake (same deterministic data) has them, without touching the api under test. */
+async function itemsAt(offset: number, limit = 1): Promise<PlaylistItem[]> {
+  const reference = createFakeApi();
+  const playlist = reference.playlists()[LONG_PLAYLIST_INDEX]!;
+  return (await reference.getPlaylistItems(playlist.id, { offset, limit })).items;
+}
+
+const offsetsAsked = (api: FakeApi): number[] =>
+  api.callsTo('getPlaylistItems').map((call) => (call.args[1] as { offset: number }).offset);
+
+describe('PlaylistItemsPane', () => {
+  it('opens on the first item with the cursor on it, titled with the name and the count', async () => {
+    const { app, playlist, onSelect } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    const frame = await app.waitForFrame(first!.track!.name);
+    expect(frame).toContain(`${playlist.name} · 10,000 items`);
+    expect(frame).toMatch(new RegExp(`› +1  ${first!.track!.name}`));
+    await vi.waitFor(() => expect(lastCall(onSelect)).toEqual({ kind: 'track', track: first!.track }));
+  });
+
+  it('renders only the rows that fit, and fetches only the pages around them', async () => {
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    const frame = await app.waitForFrame(first!.track!.name);
+    const rows = frame.split('\n').filter((line) => /^[│┃][› ] +\d+  /.test(line));
+    expect(rows).toHaveLength(LIST_ROWS);
+    expect(frame.split('\n')).toHaveLength(HEIGHT);
+    expect(offsetsAsked(api).sort((a, b) => a - b)).toEqual([0, 50]);
+  });
+
+  it('G asks for the last page first and shows item 10,000', async () => {
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    const before = offsetsAsked(api).length;
+    await app.press('G');
+    const [last] = await itemsAt(9_999);
+    const frame = await app.waitForFrame(last!.track!.name);
+    expect(offsetsAsked(api)[before]).toBe(9_950);
+    expect(frame).toMatch(new RegExp(`› 10000  ${last!.track!.name}`));
+    expect(offsetsAsked(api).every((offset) => offset < 100 || offset >= 9_900)).toBe(true);
+  });
+
+  it('fetches the next page as the window approaches the end of what is loaded', async () => {
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    expect(offsetsAsked(api)).not.toContain(100);
+    await app.press('pagedown');
+    const [item] = await itemsAt(LIST_ROWS);
+    await app.waitForFrame(new RegExp(`› +${LIST_ROWS + 1}  ${item!.track!.name}`));
+    await vi.waitFor(() => expect(offsetsAsked(api)).toContain(100));
+    expect(Math.max(...offsetsAsked(api))).toBe(100);
+  });
+
+  it('keeps what it has when a page fails, says so, and tries again when the window moves', async () => {
+    const { app, api, onStatus } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    api.failNext('getPlaylistItems', { message: 'Service unavailable' });
+    await app.press('G');
+    await vi.waitFor(() => expect(lastCall(onStatus)).toBe("Couldn't load items 9951–10000: Service unavailable"));
+    expect(app.frame()).toMatch(/› …/);
+    await app.press('k');
+    const [last] = await itemsAt(9_998);
+    await app.waitForFrame(last!.track!.name);
+    await vi.waitFor(() => expect(lastCall(onStatus)).toBeNull());
+  });
+
+  it('Esc goes back', async () => {
+    const { app, onBack } = openLongPlaylist();
+    await app.waitForFrame('10,000 items');
+    await app.press('escape');
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters the loaded items with /, and Esc clears the filter before it goes back', async () => {
+    const { app, onBack, onCaptureInput } = openLongPlaylist();
+    const items = await itemsAt(0, 3);
+    const wanted = items[2]!.track!.name;
+    await app.waitForFrame(items[0]!.track!.name);
+    await app.press('/');
+    await vi.waitFor(() => expect(lastCall(onCaptureInput)).toBe(true));
+    await app.type(wanted.toLowerCase());
+    const filtered = await app.waitForFrame(/of 100 loaded/);
+    const shown = filtered.split('\n').filter((line) => /^[│┃][› ] +\d+  /.test(line));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((line) => line.includes(wanted))).toBe(true);
+    expect(filtered).toMatch(new RegExp(`› +3  ${wanted}`));
+    await app.press('escape');
+    await app.waitForFrame((frame) => !frame.includes('loaded') && frame.includes(items[0]!.track!.name));
+    await vi.waitFor(() => expect(lastCall(onCaptureInput)).toBe(false));
+    expect(app.frame()).toMatch(new RegExp(`› +3  ${wanted}`));
+    expect(onBack).not.toHaveBeenCalled();
+  });
+
+  it('refuses J and K while a filter is on, saying why', async () => {
+    const { app, onStatus } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    await app.press('/');
+    await app.type(first!.track!.name.slice(0, 3));
+    await app.press('enter');
+    await app.waitForFrame('Esc clears');
+    await app.press('J');
+    expect(lastCall(onStatus)).toBe(FILTERED_REORDER_REFUSAL);
+    onStatus.mockClear();
+    await app.press('K');
+    expect(lastCall(onStatus)).toBe(FILTERED_REORDER_REFUSAL);
+    await app.press('shift-down');
+    expect(onStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('re-reads the page under the cursor once a minute while focused, and a same answer draws nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    await settle();
+    const calls = offsetsAsked(api).length;
+    const frames = app.frameCount();
+    vi.advanceTimersByTime(REFRESH_INTERVAL_MS - 1_000);
+    await settle();
+    expect(offsetsAsked(api)).toHaveLength(calls);
+    vi.advanceTimersByTime(1_000);
+    await settle();
+    expect(offsetsAsked(api).slice(calls)).toEqual([0]);
+    expect(app.frameCount()).toBe(frames);
+  });
+
+  it('does not refresh while another pane has the keys', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const { app, api } = openLongPlaylist(createFakeApi(), false);
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    await settle();
+    const calls = offsetsAsked(api).length;
+    vi.advanceTimersByTime(5 * REFRESH_INTERVAL_MS);
+    await settle();
+    expect(offsetsAsked(api)).toHaveLength(calls);
+  });
+});
