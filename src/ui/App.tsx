@@ -1,0 +1,106 @@
+import { Box, useApp } from 'ink';
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import type { Api } from '../api/api.js';
+import type { SimplifiedPlaylist } from '../api/types.js';
+import { StatusBar } from './components/StatusBar.js';
+import { TabLine } from './components/TabLine.js';
+import { focusReducer, INITIAL_FOCUS } from './focus.js';
+import { useConnection } from './hooks/use-connection.js';
+import { useGlobalKeys } from './hooks/use-global-keys.js';
+import { useNotice } from './hooks/use-notice.js';
+import { usePlayback } from './hooks/use-playback.js';
+import { useTerminalSize } from './hooks/use-terminal-size.js';
+import type { GlobalCommand } from './keymap.js';
+import { computeLayout } from './layout.js';
+import { HelpOverlay } from './panes/HelpOverlay.js';
+import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
+import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
+
+export interface AppProps {
+  api: Api;
+  /** Colours; by default from the environment (NO_COLOR turns them off). */
+  theme?: Theme;
+}
+
+type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
+
+/** The dashboard: Now playing on top, a library pane with details, the status line. Composition only. */
+export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
+  const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
+  const [notice, showNotice] = useNotice();
+  const playback = usePlayback(api, showNotice);
+  const connection = useConnection(api);
+  const [paneStatus, setPaneStatus] = useState<PaneReports>({});
+  const [capturing, setCapturing] = useState<Partial<Record<LibraryPaneKey, boolean>>>({});
+  const shownPane = visiblePane(focus);
+
+  const onCommand = useCallback(
+    (command: GlobalCommand) => {
+      // Where a "save or discard" prompt for unsaved moves will hook in.
+      if (command.type === 'quit') exit();
+      else if (command.type === 'playback') playback.run(command.command);
+      else dispatch(command);
+    },
+    [exit, playback.run],
+  );
+  useGlobalKeys({ isActive: capturing[shownPane] !== true, focus: focus.focus, isHelpOpen: focus.isHelpOpen, onCommand });
+
+  const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
+    setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
+  }, []);
+  const onCaptureInput = useCallback((pane: LibraryPaneKey, isCapturing: boolean) => {
+    setCapturing((previous) => (previous[pane] === isCapturing ? previous : { ...previous, [pane]: isCapturing }));
+  }, []);
+  const onOpenPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  const onClosePlaylist = useCallback(() => {
+    onStatus('playlistItems', null);
+    onCaptureInput('playlistItems', false);
+    dispatch({ type: 'closePlaylist' });
+  }, [onStatus, onCaptureInput]);
+  const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
+
+  const playbackError = playback.error ? `player: ${playback.error.message}` : null;
+  const message = notice ?? paneStatus[shownPane] ?? playbackError;
+  const isError = notice !== null || (message === playbackError && playbackError !== null);
+  const { root, nowPlaying, library, details } = layout;
+  return (
+    <ThemeContext.Provider value={theme}>
+      <Box flexDirection="column" width={root.width} height={root.height} overflow="hidden">
+        <NowPlayingPane
+          playback={playback.data}
+          receivedAt={playback.receivedAt}
+          isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
+          width={nowPlaying.width}
+          height={nowPlaying.height}
+        />
+        {focus.isHelpOpen ? (
+          <HelpOverlay width={root.width} height={library.height + 1} isActive onClose={onCloseHelp} />
+        ) : (
+          <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
+        )}
+        <LibraryArea
+          api={api}
+          focus={focus}
+          library={library}
+          details={details}
+          isHidden={focus.isHelpOpen}
+          onOpenPlaylist={onOpenPlaylist}
+          onClosePlaylist={onClosePlaylist}
+          onStatus={onStatus}
+          onCaptureInput={onCaptureInput}
+        />
+        <StatusBar
+          width={root.width}
+          message={message}
+          tone={isError ? 'error' : 'info'}
+          connection={connection}
+          staleSince={playback.staleSince}
+        />
+      </Box>
+    </ThemeContext.Provider>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Text } from 'ink';
+import { memo, useEffect, useState } from 'react';
+import type { ConnectionStatus } from '../../api/api.js';
+import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import { useTheme } from '../theme.js';
+
+export type StatusTone = 'info' | 'error';
+
+export interface StatusBarProps {
+  width: number;
+  /** The one thing to say now: a refusal, an error, a pane's news; null for nothing. */
+  message: string | null;
+  tone: StatusTone;
+  connection: ConnectionStatus;
+  /** While the playback poll fails: when its data last came (its age is shown); else null. */
+  staleSince: number | null;
+}
+
+const KEY_HINT = '? help · q quit';
+const MAX_CONNECTION_COLUMNS = 48;
+
+function seconds(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  return total < 120 ? `${total} s` : `${Math.floor(total / 60)} min`;
+}
+
+/** The connection in a few words; a rate limit counts down to when requests go out again. */
+export function describeConnection(status: ConnectionStatus, now: number): string {
+  switch (status.state) {
+    case 'online':
+      return 'online';
+    case 'rate-limited':
+      return status.until > now ? `rate-limited, retrying in ${seconds(status.until - now)}` : 'rate-limited, retrying now';
+    case 'retrying':
+    case 'offline':
+    case 'unauthorized':
+      return `${status.state}: ${sanitizeText(status.message)}`;
+  }
+}
+
+/** The right-hand side: connection, data age, key hint. Ticks each second only while something counts. */
+const StatusRight = memo(function StatusRight({ connection, staleSince }: Pick<StatusBarProps, 'connection' | 'staleSince'>) {
+  const theme = useTheme();
+  const [, setTick] = useState(0);
+  const isCounting = staleSince !== null || connection.state === 'rate-limited';
+  useEffect(() => {
+    if (!isCounting) return;
+    const timer = setTimeout(() => setTick((tick) => tick + 1), 1000);
+    return () => clearTimeout(timer);
+  });
+  const now = Date.now();
+  const parts = [truncateToWidth(describeConnection(connection, now), MAX_CONNECTION_COLUMNS)];
+  if (staleSince !== null) parts.push(`data ${seconds(now - staleSince)} old`);
+  const isTroubled = connection.state !== 'online' || staleSince !== null;
+  return (
+    <Text color={isTroubled ? theme.warning : undefined} dimColor={!isTroubled} wrap="truncate">
+      {`${parts.join(' · ')} │ ${KEY_HINT}`}
+    </Text>
+  );
+});
+
+/** The bottom line: what just happened on the left, the connection and the key hint on the right. */
+export const StatusBar = memo(function StatusBar({ width, message, tone, connection, staleSince }: StatusBarProps) {
+  const theme = useTheme();
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Box flexGrow={1} flexShrink={1} minWidth={0}>
+        <Text color={tone === 'error' ? theme.error : undefined} wrap="truncate">
+          {message === null ? '' : sanitizeText(message)}
+        </Text>
+      </Box>
+      <Box flexShrink={0} marginLeft={1}>
+        <StatusRight connection={connection} staleSince={staleSince} />
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,29 @@
+import { useInput } from 'ink';
+import { useRef } from 'react';
+import type { FocusTarget } from '../focus.js';
+import { globalCommandFor, type GlobalCommand } from '../keymap.js';
+
+export interface GlobalKeysOptions {
+  /** False while a pane's text input has the keys. */
+  isActive: boolean;
+  focus: FocusTarget;
+  /** While the help is up, focus keys wait (the help has the arrows); quit, help and playback still work. */
+  isHelpOpen: boolean;
+  onCommand(command: GlobalCommand): void;
+}
+
+/** Turns the dashboard's global keys into commands. */
+export function useGlobalKeys(options: GlobalKeysOptions): void {
+  // One listener for the app's life, reading the latest options: no re-subscription on every render.
+  const latest = useRef(options);
+  latest.current = options;
+  const handler = useRef((input: string, key: Parameters<typeof globalCommandFor>[1]) => {
+    const { focus, isHelpOpen, onCommand } = latest.current;
+    const command = globalCommandFor(input, key, { focus });
+    if (command === null) return;
+    const movesFocus = command.type === 'focus' || command.type === 'focusNext' || command.type === 'focusPrevious';
+    if (isHelpOpen && movesFocus) return;
+    onCommand(command);
+  }).current;
+  useInput(handler, { isActive: options.isActive });
+}

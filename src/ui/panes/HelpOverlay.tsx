@@ -1,0 +1,75 @@
+import { Table } from '@alcalzone/ink-table';
+import { Text, useInput } from 'ink';
+import { memo, useMemo, useState, type PropsWithChildren } from 'react';
+import { Pane } from '../components/Pane.js';
+import { helpRows, type HelpRow } from '../keymap.js';
+import { truncateToWidth } from '../sanitize.js';
+
+export interface HelpOverlayProps {
+  width: number;
+  height: number;
+  /** Reads the scroll keys and Esc while shown. */
+  isActive: boolean;
+  onClose(): void;
+}
+
+/** Rows around the table's body: the pane's border (2), the scroll line, the table's top, heading and bottom. */
+const FRAME_ROWS = 6;
+/** Columns around the cells: the pane's border (2) and the table's four rules and six padding spaces. */
+const FRAME_COLUMNS = 12;
+const RULE_ONLY = /^[├┼┤─]+$/;
+
+/** ink-table draws a rule between every two rows; dropping those keeps one line per key. */
+function Skeleton({ children }: PropsWithChildren) {
+  return typeof children === 'string' && RULE_ONLY.test(children) ? null : <Text dimColor>{children}</Text>;
+}
+
+function Heading({ children }: PropsWithChildren) {
+  return <Text bold>{children}</Text>;
+}
+
+/** Pads every cell to its column's widest value, cutting the actions to fit, so columns hold still while scrolling. */
+export function fitRows(rows: readonly HelpRow[], width: number): HelpRow[] {
+  const widest = (pick: (row: HelpRow) => string, heading: string): number =>
+    Math.max(heading.length, ...rows.map((row) => pick(row).length));
+  const keyWidth = widest((row) => row.Key, 'Key');
+  const whereWidth = widest((row) => row.Where, 'Where');
+  const actionWidth = Math.max(6, Math.min(widest((row) => row.Action, 'Action'), width - FRAME_COLUMNS - keyWidth - whereWidth));
+  return rows.map((row) => ({
+    Key: row.Key.padEnd(keyWidth),
+    Action: truncateToWidth(row.Action, actionWidth).padEnd(actionWidth),
+    Where: row.Where.padEnd(whereWidth),
+  }));
+}
+
+/** Every key, in a table that scrolls when the terminal is short. `?` (the app's) or Esc closes it. */
+export const HelpOverlay = memo(function HelpOverlay({ width, height, isActive, onClose }: HelpOverlayProps) {
+  const rows = useMemo(() => fitRows(helpRows(), width), [width]);
+  const visible = Math.max(1, height - FRAME_ROWS);
+  const lastTop = Math.max(0, rows.length - visible);
+  const [top, setTop] = useState(0);
+  const shownTop = Math.min(top, lastTop);
+
+  useInput(
+    (input, key) => {
+      const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
+      if (key.escape) onClose();
+      else if (key.upArrow || input === 'k') scroll(-1);
+      else if (key.downArrow || input === 'j') scroll(1);
+      else if (key.pageUp) scroll(-visible);
+      else if (key.pageDown) scroll(visible);
+    },
+    { isActive },
+  );
+
+  const shown = rows.slice(shownTop, shownTop + visible);
+  const range = `${shownTop + 1}–${shownTop + shown.length} of ${rows.length}`;
+  return (
+    <Pane title="Help · every key" isFocused width={width} height={height}>
+      <Text dimColor wrap="truncate">
+        {lastTop > 0 ? `Keys ${range} · ↑/↓ PgUp/PgDn scroll · Esc or ? closes` : 'Esc or ? closes'}
+      </Text>
+      <Table data={shown} columns={['Key', 'Action', 'Where']} skeleton={Skeleton} header={Heading} />
+    </Pane>
+  );
+});

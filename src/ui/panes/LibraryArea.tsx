@@ -1,0 +1,106 @@
+import { Box } from 'ink';
+import { memo, useMemo, useRef, useState } from 'react';
+import type { Api } from '../../api/api.js';
+import type { SimplifiedPlaylist } from '../../api/types.js';
+import type { DetailsTarget } from '../details-target.js';
+import type { FocusState, LibraryTab } from '../focus.js';
+import type { Size } from '../layout.js';
+import { AudiobooksPane } from './AudiobooksPane.js';
+import { DetailsPane } from './DetailsPane.js';
+import { PlaylistItemsPane } from './PlaylistItemsPane.js';
+import { PlaylistsPane } from './PlaylistsPane.js';
+import { ShowsPane } from './ShowsPane.js';
+
+export type LibraryPaneKey = LibraryTab | 'playlistItems';
+const PANE_KEYS: readonly LibraryPaneKey[] = ['playlists', 'playlistItems', 'shows', 'audiobooks'];
+
+/** The library pane on screen for this focus state. */
+export function visiblePane({ libraryTab, openPlaylist }: Pick<FocusState, 'libraryTab' | 'openPlaylist'>): LibraryPaneKey {
+  return libraryTab === 'playlists' && openPlaylist !== null ? 'playlistItems' : libraryTab;
+}
+
+export interface LibraryAreaProps {
+  api: Api;
+  focus: FocusState;
+  library: Size;
+  details: Size;
+  /** Hidden (but kept mounted, with its state) while the help is shown. */
+  isHidden: boolean;
+  onOpenPlaylist(playlist: SimplifiedPlaylist): void;
+  onClosePlaylist(): void;
+  onStatus(pane: LibraryPaneKey, message: string | null): void;
+  onCaptureInput(pane: LibraryPaneKey, isCapturing: boolean): void;
+}
+
+interface PaneHandlers {
+  onSelect(target: DetailsTarget | null): void;
+  onStatus(message: string | null): void;
+  onCaptureInput(isCapturing: boolean): void;
+}
+
+/**
+ * The library pane of the current tab with the details of its cursor beside it. A pane stays mounted
+ * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
+ */
+export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
+  const { api, focus, library, details, isHidden, onOpenPlaylist, onClosePlaylist } = props;
+  const shown = visiblePane(focus);
+  const [targets, setTargets] = useState<Partial<Record<LibraryPaneKey, DetailsTarget | null>>>({});
+  const everShown = useRef(new Set<LibraryTab>());
+  everShown.current.add(focus.libraryTab);
+
+  // One stable set of callbacks per pane: the panes are memoised and must not re-render for new functions.
+  const latest = useRef(props);
+  latest.current = props;
+  const handlers = useMemo(() => {
+    const make = (pane: LibraryPaneKey): PaneHandlers => ({
+      onSelect: (target) => setTargets((previous) => (previous[pane] === target ? previous : { ...previous, [pane]: target })),
+      onStatus: (message) => latest.current.onStatus(pane, message),
+      onCaptureInput: (isCapturing) => latest.current.onCaptureInput(pane, isCapturing),
+    });
+    return Object.fromEntries(PANE_KEYS.map((pane) => [pane, make(pane)])) as Record<LibraryPaneKey, PaneHandlers>;
+  }, []);
+
+  const paneProps = (pane: LibraryPaneKey) => ({
+    api,
+    isFocused: !isHidden && focus.focus !== 'nowPlaying' && shown === pane,
+    width: library.width,
+    height: library.height,
+    ...handlers[pane],
+  });
+  const display = (pane: LibraryPaneKey): 'flex' | 'none' => (shown === pane ? 'flex' : 'none');
+  const isMounted = (tab: LibraryTab): boolean => everShown.current.has(tab);
+
+  return (
+    <Box display={isHidden ? 'none' : 'flex'} height={library.height} flexShrink={0}>
+      {isMounted('playlists') && (
+        <Box display={display('playlists')}>
+          <PlaylistsPane {...paneProps('playlists')} onOpen={onOpenPlaylist} />
+        </Box>
+      )}
+      {focus.openPlaylist !== null && (
+        <Box display={display('playlistItems')}>
+          <PlaylistItemsPane
+            key={focus.openPlaylist.id}
+            {...paneProps('playlistItems')}
+            playlist={focus.openPlaylist}
+            onBack={onClosePlaylist}
+          />
+        </Box>
+      )}
+      {isMounted('shows') && (
+        <Box display={display('shows')}>
+          <ShowsPane {...paneProps('shows')} />
+        </Box>
+      )}
+      {isMounted('audiobooks') && (
+        <Box display={display('audiobooks')}>
+          <AudiobooksPane {...paneProps('audiobooks')} />
+        </Box>
+      )}
+      {details.width > 0 && (
+        <DetailsPane api={api} target={targets[shown] ?? null} width={details.width} height={details.height} />
+      )}
+    </Box>
+  );
+});
