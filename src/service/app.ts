@@ -11,7 +11,7 @@ import { meRoutes } from './routes/me.js';
 import { playerRoutes } from './routes/player.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { playlistUpdateRoutes } from './routes/playlist-update.js';
-import type { Database } from './store/db.js';
+import { demoUserId, type Database } from './store/db.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,7 +26,7 @@ export interface AppDeps {
   db: Database;
   /** Requests allowed per token in a rolling 30 s window; unlimited when absent. */
   rateLimit?: number;
-  /** The origin hrefs use when the request's Host header cannot be trusted. */
+  /** The origin hrefs use when the request's Host header cannot be trusted (updated once listening). */
   fallbackOrigin?: string;
   now?: () => number;
 }
@@ -38,8 +38,8 @@ export interface ServiceApp {
 
 /** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
 export function buildApp(deps: AppDeps): ServiceApp {
-  const context = createContext(deps.db, deps.now);
-  const fallbackOrigin = deps.fallbackOrigin ?? 'http://127.0.0.1';
+  const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
+  context.playback.startIfIdle(demoUserId(deps.db), context.now());
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
@@ -65,7 +65,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
     }
   });
 
-  const options = { prefix: '/v1', context, fallbackOrigin };
+  const options = { prefix: '/v1', context };
   app.register(catalogRoutes, options);
   app.register(audiobookRoutes, options);
   app.register(libraryRoutes, options);
@@ -78,7 +78,6 @@ export function buildApp(deps: AppDeps): ServiceApp {
 
 export interface RouteOptions {
   context: ServiceContext;
-  fallbackOrigin: string;
 }
 
 /** JSON bodies only; an empty body is no body (clients send `Content-Type: application/json` with none). */

@@ -20,11 +20,13 @@ export interface ServiceContext {
   /** Whole response bodies keyed by everything they depend on (playlist pages, catalog GETs). */
   bodies: RenderCache<RenderedBody>;
   now: () => number;
+  /** The service's own origin, for requests whose Host header cannot be trusted; set once listening. */
+  fallbackOrigin: string;
   /** Called after every committed playlist write, so that what is playing stays put. */
   playlistChanged(before: Playlist, after: Playlist): void;
 }
 
-export function createContext(db: Database, now: () => number = Date.now): ServiceContext {
+export function createContext(db: Database, now: () => number = Date.now, fallbackOrigin = 'http://127.0.0.1'): ServiceContext {
   const catalog = new CatalogStore(db);
   const playlists = new PlaylistStore(db);
   const playback = new PlaybackService(new PlayerStore(db), playlists, catalog);
@@ -38,6 +40,7 @@ export function createContext(db: Database, now: () => number = Date.now): Servi
     playback,
     bodies: new RenderCache<RenderedBody>(5_000),
     now,
+    fallbackOrigin,
     playlistChanged: (before, after) => playback.playlistChanged(before, after, now()),
   };
 }

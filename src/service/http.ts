@@ -15,9 +15,10 @@ declare module 'fastify' {
 // A Host header is echoed into every href, so only a plain host[:port] is trusted.
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-export function originOf(request: FastifyRequest, fallback: string): string {
+/** The origin hrefs are made of: the request's Host when it is plain, else the service's own origin. */
+export function originOf(request: FastifyRequest, context: ServiceContext): string {
   const host = request.headers.host;
-  return host && PLAIN_HOST.test(host) ? `http://${host}` : fallback;
+  return host && PLAIN_HOST.test(host) ? `http://${host}` : context.fallbackOrigin;
 }
 
 export function grantOf(request: FastifyRequest): TokenGrant {
@@ -35,7 +36,7 @@ export function marketFor(request: FastifyRequest, context: ServiceContext, mark
   return effectiveMarket(country, marketParameter);
 }
 
-export function sendJson(reply: FastifyReply, body: string, status = 200): FastifyReply {
+export function sendJson(reply: FastifyReply, body: string | Buffer, status = 200): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -44,7 +45,7 @@ export function sendTagged(request: FastifyRequest, reply: FastifyReply, rendere
   reply.header('etag', rendered.etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && matchesEtag(ifNoneMatch, rendered.etag)) return reply.code(304).send();
-  return sendJson(reply, rendered.body);
+  return sendJson(reply, rendered.bytes);
 }
 
 function matchesEtag(header: string, etag: string): boolean {

@@ -9,6 +9,7 @@ import {
   type PlayerContext,
   type PlayerState,
 } from './player.js';
+import { permute } from './player-order.js';
 import type { CatalogStore } from './store/catalog.js';
 import type { PlayerStore } from './store/player-store.js';
 import type { Playlist, PlaylistStore } from './store/playlists.js';
@@ -19,6 +20,13 @@ export interface Playback {
   playlist: Playlist | null;
   index: number;
   progressMs: number;
+}
+
+/** Play a playlist (`playlistId`) from an item index and position; nothing set: resume. */
+export interface PlayRequest {
+  playlistId?: string;
+  offset?: number;
+  positionMs?: number;
 }
 
 const PLAYLIST_URI = /^[A-Za-z][A-Za-z0-9-]*:playlist:([0-9A-Za-z]{22})$/;
@@ -40,6 +48,13 @@ export class PlaybackService {
     private readonly playlists: PlaylistStore,
     private readonly catalog: CatalogStore,
   ) {}
+
+  /** Starts a user with no player yet playing their first listed playlist (decisions §8: the demo user). */
+  startIfIdle(userId: string, now: number): void {
+    if (this.players.load(userId)) return;
+    const playlistId = this.playlists.listedBy(userId)[0];
+    if (playlistId) this.start(userId, playlistId, now);
+  }
 
   /** Starts the user playing a playlist from its first item. */
   start(userId: string, playlistId: string, now: number): void {
@@ -71,12 +86,45 @@ export class PlaybackService {
   }
 
   /**
-   * Keeps the user's player on the same item after its playlist changed (the clock works by index).
+   * Keeps every player of a changed playlist on the item it was playing (the clock works by index): the
+   * entry moves to its new position; when it is gone, the item now at that position starts from 0.
    */
   playlistChanged(before: Playlist, after: Playlist, now: number): void {
-    void before;
-    void after;
-    void now;
+    for (const userId of this.players.userIds()) {
+      const stored = this.players.load(userId);
+      if (!stored || playlistIdOfUri(stored.contextUri) !== before.id) continue;
+      const state = catchUp(stored, now, this.contextOf(before));
+      if (state.index < 0) continue;
+      const newIndex = after.order.indexOf(before.order[state.index]!);
+      const moved: PlayerState =
+        newIndex >= 0
+          ? { ...state, index: newIndex }
+          : { ...state, index: Math.min(state.index, after.order.length - 1), progressMs: 0, changedAt: now };
+      if (moved.shuffle && moved.index >= 0) {
+        // The shuffled cycle restarts from the item playing, as when the context is resized.
+        moved.shuffleStart = permute(moved.shuffleSeed, after.order.length, moved.index, true);
+      }
+      this.players.save(userId, catchUp(moved, now, this.contextOf(after)));
+    }
+  }
+
+  /**
+   * Play: resume, or (with a body) start a playlist at an offset (`{position}` or `{uri}`) and position.
+   * Null when there is nothing to resume (no active device).
+   */
+  play(userId: string, request: PlayRequest, now: number): { ok: true } | { ok: false; reason: string } | null {
+    if (request.playlistId === undefined) return this.command(userId, { kind: 'play' }, now);
+    const playlist = this.playlists.get(request.playlistId)!;
+    const started = initialPlayerState({ contextUri: `playdeck:playlist:${playlist.id}`, length: playlist.order.length, now });
+    const index = Math.min(request.offset ?? 0, Math.max(0, playlist.order.length - 1));
+    const context = this.contextOf(playlist);
+    let state = catchUp({ ...started, index: started.index < 0 ? -1 : index }, now, context);
+    if (request.positionMs !== undefined && state.index >= 0) {
+      const seeked = applyCommand(state, { kind: 'seek', positionMs: request.positionMs }, now, context);
+      if (seeked.ok) state = seeked.state;
+    }
+    this.players.save(userId, state);
+    return { ok: true };
   }
 
   actions(playback: Playback): Record<string, boolean> {

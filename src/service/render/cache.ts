@@ -24,12 +24,13 @@ export class RenderCache<V = string> {
   }
 }
 
-/** A response body with its ETag, computed once when the body is built. */
+/** A response body, encoded once, with its ETag, computed once when the body is built. */
 export interface RenderedBody {
-  body: string;
+  bytes: Buffer;
   etag: string;
 }
 
 export function withEtag(body: string): RenderedBody {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const bytes = Buffer.from(body);
+  return { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
 }

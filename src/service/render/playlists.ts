@@ -26,8 +26,7 @@ function itemJson(context: ServiceContext, entry: PlaylistEntry, request: ItemsR
     if (episode) item = render.episode(episode, request.market, request.userId, request.origin);
   }
   const addedBy = render.user(entry.addedBy, request.origin, false);
-  // `track` is the spec's name; `item` the newer one (same object) for clients of the renamed API.
-  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,"track":${item},"item":${item}}`;
+  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,"track":${item}}`;
 }
 
 /** A page of a playlist's items as a paging object. */
@@ -62,11 +61,11 @@ function playlistFields(context: ServiceContext, playlist: Playlist, origin: str
 /** A simplified playlist (GET /me/playlists): items as a reference `{href, total}`. */
 export function simplifiedPlaylistJson(context: ServiceContext, playlist: Playlist, origin: string): string {
   const reference = `{"href":"${origin}/v1/playlists/${playlist.id}/tracks","total":${playlist.order.length}}`;
-  return `${playlistFields(context, playlist, origin)},"tracks":${reference},"items":${reference}}`;
+  return `${playlistFields(context, playlist, origin)},"tracks":${reference}}`;
 }
 
 /** The full playlist (GET /playlists/{id}) with the first page of its items. */
 export function playlistJson(context: ServiceContext, playlist: Playlist, request: ItemsRequest): string {
   const items = playlistItemsPage(context, playlist, { offset: 0, limit: 100 }, { ...request, path: 'tracks', query: [] });
-  return `${playlistFields(context, playlist, request.origin)},"followers":{"href":null,"total":0},"tracks":${items},"items":${items}}`;
+  return `${playlistFields(context, playlist, request.origin)},"followers":{"href":null,"total":0},"tracks":${items}}`;
 }

@@ -41,7 +41,7 @@ export function audiobookWithChapters(
 }
 
 /** Get Audiobook Chapters (decisions §1 #9). */
-export async function audiobookRoutes(app: FastifyInstance, { context, fallbackOrigin }: RouteOptions): Promise<void> {
+export async function audiobookRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: Query }>(
     '/audiobooks/:id/chapters',
     { config: { auth: { scope: null } } },
@@ -53,7 +53,7 @@ export async function audiobookRoutes(app: FastifyInstance, { context, fallbackO
       const audiobook = context.catalog.audiobook(id);
       if (!audiobook || !isAvailableIn(audiobook.markets, market)) throw notFound();
       const userId = grantOf(request).userId;
-      const origin = originOf(request, fallbackOrigin);
+      const origin = originOf(request, context);
       const key = `chapters-of|${id}|${market}|${userId}|${page.offset}|${page.limit}|${marketParameter}|${origin}`;
       const rendered = context.bodies.get(key, () =>
         withEtag(chaptersPage(context, audiobook, market, userId, origin, page, [['market', marketParameter]])),

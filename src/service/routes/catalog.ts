@@ -10,7 +10,7 @@ const MAX_IDS = 50;
 const anyToken = { auth: { scope: null } };
 
 /** Get Episode, Get Track, Get Several Tracks, Get a Chapter, Get Several Chapters (decisions §1). */
-export async function catalogRoutes(app: FastifyInstance, { context, fallbackOrigin }: RouteOptions): Promise<void> {
+export async function catalogRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
   const { catalog, render, bodies } = context;
 
   app.get<{ Params: { id: string }; Querystring: Query }>(
@@ -22,7 +22,7 @@ export async function catalogRoutes(app: FastifyInstance, { context, fallbackOri
       const episode = catalog.episode(id);
       if (!episode || !isAvailableIn(episode.markets, market)) throw notFound();
       const userId = grantOf(request).userId;
-      const origin = originOf(request, fallbackOrigin);
+      const origin = originOf(request, context);
       const rendered = bodies.get(`episode|${id}|${market}|${userId}|${origin}`, () =>
         withEtag(render.episode(episode, market, userId, origin)),
       );
@@ -35,7 +35,7 @@ export async function catalogRoutes(app: FastifyInstance, { context, fallbackOri
     const market = marketFor(request, context, marketParam(request.query));
     const track = catalog.track(id);
     if (!track) throw notFound();
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const rendered = bodies.get(`track|${id}|${market}|${origin}`, () => withEtag(render.track(track, market, origin)));
     return sendTagged(request, reply, rendered);
   });
@@ -43,7 +43,7 @@ export async function catalogRoutes(app: FastifyInstance, { context, fallbackOri
   app.get<{ Querystring: Query }>('/tracks', { config: anyToken }, (request, reply) => {
     const ids = idsParam(request.query, MAX_IDS);
     const market = marketFor(request, context, marketParam(request.query));
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const rendered = bodies.get(`tracks|${ids.join(',')}|${market}|${origin}`, () => {
       const tracks = ids.map((id) => {
         const track = catalog.track(id);
@@ -60,7 +60,7 @@ export async function catalogRoutes(app: FastifyInstance, { context, fallbackOri
     const chapter = catalog.chapter(id);
     if (!chapter || !isAvailableIn(chapter.markets, market)) throw notFound();
     const userId = grantOf(request).userId;
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const rendered = bodies.get(`chapter|${id}|${market}|${userId}|${origin}`, () =>
       withEtag(render.chapter(chapter, market, userId, origin, false)),
     );
@@ -71,7 +71,7 @@ export async function catalogRoutes(app: FastifyInstance, { context, fallbackOri
     const ids = idsParam(request.query, MAX_IDS);
     const market = marketFor(request, context, marketParam(request.query));
     const userId = grantOf(request).userId;
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const rendered = bodies.get(`chapters|${ids.join(',')}|${market}|${userId}|${origin}`, () => {
       // Unknown or unavailable in the market: null, as a single GET would answer 404.
       const chapters = ids.map((id) => {

@@ -10,7 +10,7 @@ import { audiobookWithChapters } from './audiobooks.js';
 const MAX_LIMIT = 50;
 
 /** Get User's Saved Shows and the saved audiobooks; items unavailable in the market are left out (§4). */
-export async function libraryRoutes(app: FastifyInstance, { context, fallbackOrigin }: RouteOptions): Promise<void> {
+export async function libraryRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
   const { catalog, library, render, bodies } = context;
   const config = { auth: { scope: 'user-library-read', user: true } };
 
@@ -18,7 +18,7 @@ export async function libraryRoutes(app: FastifyInstance, { context, fallbackOri
     const userId = userOf(request);
     const page = pageParams(request.query, MAX_LIMIT);
     const market = marketFor(request, context, undefined);
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const key = `shows|${userId}|${market}|${page.offset}|${page.limit}|${origin}`;
     const rendered = bodies.get(key, () => {
       const saved = library.savedShows(userId).flatMap((item) => {
@@ -37,7 +37,7 @@ export async function libraryRoutes(app: FastifyInstance, { context, fallbackOri
     const userId = userOf(request);
     const page = pageParams(request.query, MAX_LIMIT);
     const market = marketFor(request, context, undefined);
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const key = `audiobooks|${userId}|${market}|${page.offset}|${page.limit}|${origin}`;
     const rendered = bodies.get(key, () => {
       const saved = library.savedAudiobooks(userId).flatMap((item) => {

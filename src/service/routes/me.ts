@@ -7,7 +7,7 @@ import { withOrigin } from '../render/catalog.js';
 import { ORIGIN, externalUrlsOf, uriOf } from '../store/documents.js';
 
 /** Get Current User's Profile (decisions §1: the dashboard needs `country`, `display_name`, `id`, `product`). */
-export async function meRoutes(app: FastifyInstance, { context, fallbackOrigin }: RouteOptions): Promise<void> {
+export async function meRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
   app.get('/me', { config: { auth: { scope: 'user-read-private', user: true } } }, (request, reply) => {
     const user = context.catalog.user(userOf(request));
     if (!user) throw notFound();
@@ -26,6 +26,6 @@ export async function meRoutes(app: FastifyInstance, { context, fallbackOrigin }
       type: 'user',
       uri: uriOf('user', user.id),
     });
-    return sendTagged(request, reply, withEtag(withOrigin(body, originOf(request, fallbackOrigin))));
+    return sendTagged(request, reply, withEtag(withOrigin(body, originOf(request, context))));
   });
 }

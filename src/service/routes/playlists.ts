@@ -23,7 +23,7 @@ function filtered(body: string, fields: string | undefined): string {
 
 /** Get Playlist Items (at `/tracks` and `/items`), Get Playlist, Get Current User's Playlists. */
 export async function playlistRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
-  const { context, fallbackOrigin } = options;
+  const { context } = options;
   const { playlists, bodies } = context;
 
   const getItems = (path: 'tracks' | 'items') => (request: FastifyRequest<{ Params: { playlist_id: string }; Querystring: Query }>, reply: FastifyReply) => {
@@ -39,7 +39,7 @@ export async function playlistRoutes(app: FastifyInstance, options: RouteOptions
     const items: ItemsRequest = {
       market: marketFor(request, context, marketParameter),
       userId: grantOf(request).userId,
-      origin: originOf(request, fallbackOrigin),
+      origin: originOf(request, context),
       path,
       query: [['market', marketParameter], ['fields', fields], ['additional_types', additionalTypes]],
     };
@@ -62,7 +62,7 @@ export async function playlistRoutes(app: FastifyInstance, options: RouteOptions
     const items: ItemsRequest = {
       market: marketFor(request, context, marketParameter),
       userId: grantOf(request).userId,
-      origin: originOf(request, fallbackOrigin),
+      origin: originOf(request, context),
       path: 'tracks',
       query: [],
     };
@@ -74,7 +74,7 @@ export async function playlistRoutes(app: FastifyInstance, options: RouteOptions
   app.get<{ Querystring: Query }>('/me/playlists', { config: { auth: { scope: 'playlist-read-private', user: true } } }, (request, reply) => {
     const userId = userOf(request);
     const page = pageParams(request.query, 50);
-    const origin = originOf(request, fallbackOrigin);
+    const origin = originOf(request, context);
     const listed = playlists.listedBy(userId);
     const items = listed
       .slice(page.offset, page.offset + page.limit)

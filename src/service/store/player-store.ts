@@ -9,9 +9,11 @@ export class PlayerStore {
   private readonly cache = new Map<string, PlayerState | null>();
   private readonly select: Statement;
   private readonly upsert: Statement;
+  private readonly users: Statement;
 
   constructor(db: Database) {
     this.select = db.prepare('SELECT state FROM player_states WHERE user_id = ?');
+    this.users = db.prepare('SELECT user_id FROM player_states');
     this.upsert = db.prepare(
       'INSERT INTO player_states VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET state = excluded.state',
     );
@@ -23,6 +25,11 @@ export class PlayerStore {
     const state = row ? (JSON.parse(row.state) as PlayerState) : null;
     this.cache.set(userId, state);
     return state;
+  }
+
+  /** The users that have a player. */
+  userIds(): string[] {
+    return (this.users.all() as { user_id: string }[]).map((row) => row.user_id);
   }
 
   save(userId: string, state: PlayerState): void {

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { demoUserId, openDatabase } from './store/db.js';
+import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, type IssuedToken } from './store/tokens.js';
+
+export interface StartOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** 127.0.0.1 unless given. */
+  host?: string;
+  /** A database file, or `:memory:`; `defaultDatabasePath()` when absent. */
+  db?: string;
+  /** Requests per token in a rolling 30 s window; unlimited when absent. */
+  rateLimit?: number;
+  /** Lifetime of the tokens issued (default 3600 s). */
+  tokenTtlSeconds?: number;
+}
+
+export interface RunningService {
+  origin: string;
+  /** `origin + '/v1'`. */
+  baseUrl: string;
+  /** A token of the demo user with every scope. */
+  accessToken: string;
+  /** Another token of the demo user (every scope and the service's lifetime by default). */
+  issueToken(scopes?: string[], ttlSeconds?: number): IssuedToken;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** `$XDG_DATA_HOME/playdeck/playdeck.db` (default `~/.local/share/playdeck/playdeck.db`); the folder is created. */
+export function defaultDatabasePath(): string {
+  const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  const folder = join(dataHome, 'playdeck');
+  mkdirSync(folder, { recursive: true });
+  return join(folder, 'playdeck.db');
+}
+
+/** Opens the database (seeding it on first use) and serves the API on loopback HTTP. */
+export async function startService(options: StartOptions = {}): Promise<RunningService> {
+  const host = options.host ?? DEFAULT_HOST;
+  if (!LOOPBACK.has(host)) {
+    process.stderr.write(`warning: serving on ${host}: reachable from other machines, guarded only by the access token\n`);
+  }
+  const db = openDatabase({ path: options.db ?? defaultDatabasePath() });
+  const { app, context } = buildApp({ db, rateLimit: options.rateLimit });
+  try {
+    await app.listen({ port: options.port ?? 0, host });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  context.fallbackOrigin = origin;
+
+  const userId = demoUserId(db);
+  const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  const issueToken = (scopes: string[] = [...ALL_SCOPES], ttl = ttlSeconds) =>
+    context.tokens.issue({ userId, scopes, ttlSeconds: ttl });
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    accessToken: issueToken().token,
+    issueToken,
+    close: () => {
+      closing ??= app.close().then(() => {
+        db.close();
+      });
+      return closing;
+    },
+  };
+}
