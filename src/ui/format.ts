@@ -1,0 +1,89 @@
+/** How numbers, durations, dates and HTML from the service read on screen. Pure; no locale surprises. */
+import type { ResumePoint } from '../api/types.js';
+import { sanitizeText } from './sanitize.js';
+
+/** Shown where a duration is missing or nonsense. */
+const UNKNOWN_DURATION = '-:--';
+
+/** `3:07`, `1:02:03`; seconds rounded down; `-:--` for a negative or non-numeric value. */
+export function formatDuration(ms: number): string {
+  if (!(Number.isFinite(ms) && ms >= 0)) return UNKNOWN_DURATION;
+  const totalSeconds = Math.floor(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = String(totalSeconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/**
+ * `12:34 left` for an episode or chapter begun or not, `played` once fully played or at its end.
+ * A missing resume point counts as not started.
+ */
+export function formatTimeLeft(resumePoint: ResumePoint | null | undefined, durationMs: number): string {
+  if (resumePoint?.fully_played) return 'played';
+  if (!(Number.isFinite(durationMs) && durationMs >= 0)) return `${UNKNOWN_DURATION} left`;
+  const position = resumePoint && Number.isFinite(resumePoint.resume_position_ms) ? resumePoint.resume_position_ms : 0;
+  const left = durationMs - Math.max(0, position);
+  return left < 1000 ? 'played' : `${formatDuration(left)} left`;
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–',
+  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', copy: '©', reg: '®', trade: '™', middot: '·', bull: '•',
+};
+// Tags must start with a letter, `/` or `!` so that "a < b" in plain text survives.
+const SKIPPED_ELEMENTS = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const TAGS_AND_COMMENTS = /<!--[\s\S]*?(?:-->|$)|<[a-zA-Z/!][^>]*>/g;
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-zA-Z]+));/g;
+const WHITESPACE_RUN = /\s+/g;
+
+function decodeEntity(entity: string, decimal?: string, hex?: string, name?: string): string {
+  if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
+  const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex!, 16);
+  const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+  return valid ? String.fromCodePoint(code) : '\uFFFD';
+}
+
+/**
+ * Plain text of a description's HTML: tags, comments, scripts and styles removed (a tag becomes a space
+ * so that `<p>a</p><p>b</p>` reads `a b`), entities decoded, then sanitized (an entity such as `&#27;`
+ * must not smuggle an ESC in) and whitespace folded to single spaces.
+ */
+export function stripHtml(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  const text = html.replace(SKIPPED_ELEMENTS, ' ').replace(TAGS_AND_COMMENTS, ' ').replace(ENTITY, decodeEntity);
+  return sanitizeText(text).replace(WHITESPACE_RUN, ' ').trim();
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** From this age on, a date reads as the date itself. */
+const OLD_AFTER_DAYS = 30;
+
+function ago(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * `just now`, `5 minutes ago`, `3 hours ago`, `3 days ago`; from 30 days, or in the future by more
+ * than a minute, the UTC date `2024-05-01`; '' for an unreadable date.
+ */
+export function formatRelativeDate(iso: string, now: number | Date): string {
+  const time = Date.parse(iso);
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  if (!Number.isFinite(time) || !Number.isFinite(nowMs)) return '';
+  const age = nowMs - time;
+  if (age < -MINUTE || age >= OLD_AFTER_DAYS * DAY) return new Date(time).toISOString().slice(0, 10);
+  if (age < MINUTE) return 'just now';
+  if (age < HOUR) return ago(Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return ago(Math.floor(age / HOUR), 'hour');
+  return ago(Math.floor(age / DAY), 'day');
+}
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** `10,000`; `?` for a count that is not a number. */
+export function formatCount(count: number): string {
+  return Number.isFinite(count) ? COUNT_FORMAT.format(count) : '?';
+}
