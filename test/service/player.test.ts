@@ -37,6 +37,11 @@ function refusal(state: PlayerState, command: PlayerCommand, now: number, ctx: P
   return result.ok ? null : result.reason;
 }
 
+/** What a client sees at `at` after `command` was applied at `now`. */
+function viewAfter(state: PlayerState, command: PlayerCommand, now: number, ctx: PlayerContext, at = now) {
+  return view(run(state, command, now, ctx), at, ctx);
+}
+
 /** What a client sees at `now`. */
 function view(state: PlayerState, now: number, ctx: PlayerContext) {
   const current = catchUp(state, now, ctx);
@@ -122,12 +127,13 @@ describe('player clock', () => {
 
 describe('player commands', () => {
   it('pauses and resumes, freezing progress in between', () => {
-    let state = run(started([10_000]), { kind: 'pause' }, T0 + 2000, contextOf([10_000]));
-    expect(view(state, T0 + 9000, contextOf([10_000]))).toEqual({ index: 0, progressMs: 2000, changedAt: T0 + 2000, isPlaying: false });
-    expect(refusal(state, { kind: 'pause' }, T0 + 3000, contextOf([10_000]))).toBe('ALREADY_PAUSED');
-    state = run(state, { kind: 'play' }, T0 + 9000, contextOf([10_000]));
-    expect(view(state, T0 + 9500, contextOf([10_000]))).toMatchObject({ progressMs: 2500, changedAt: T0 + 9000 });
-    expect(refusal(state, { kind: 'play' }, T0 + 9600, contextOf([10_000]))).toBe('NOT_PAUSED');
+    const ctx = contextOf([10_000]);
+    let state = run(started([10_000]), { kind: 'pause' }, T0 + 2000, ctx);
+    expect(view(state, T0 + 9000, ctx)).toEqual({ index: 0, progressMs: 2000, changedAt: T0 + 2000, isPlaying: false });
+    expect(refusal(state, { kind: 'pause' }, T0 + 3000, ctx)).toBe('ALREADY_PAUSED');
+    state = run(state, { kind: 'play' }, T0 + 9000, ctx);
+    expect(view(state, T0 + 9500, ctx)).toMatchObject({ progressMs: 2500, changedAt: T0 + 9000 });
+    expect(refusal(state, { kind: 'play' }, T0 + 9600, ctx)).toBe('NOT_PAUSED');
   });
 
   it('skips to the next item, refusing past the last one unless repeat context wraps', () => {
@@ -141,25 +147,28 @@ describe('player commands', () => {
   });
 
   it('goes back within the first 3 s and restarts the item after them or on the first item', () => {
-    const second = run(started([10_000, 10_000]), { kind: 'next' }, T0, contextOf([10_000, 10_000]));
     const ctx = contextOf([10_000, 10_000]);
-    expect(view(run(second, { kind: 'previous' }, T0 + 2500, ctx), T0 + 2500, ctx)).toMatchObject({ index: 0, progressMs: 0 });
-    expect(view(run(second, { kind: 'previous' }, T0 + 3500, ctx), T0 + 3500, ctx)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 3500 });
-    expect(view(run(started([10_000, 10_000]), { kind: 'previous' }, T0 + 1000, ctx), T0 + 1000, ctx)).toMatchObject({ index: 0, progressMs: 0 });
+    const second = started([10_000, 10_000], { kind: 'next' });
+    const previous: PlayerCommand = { kind: 'previous' };
+    expect(viewAfter(second, previous, T0 + 2500, ctx)).toMatchObject({ index: 0, progressMs: 0 });
+    expect(viewAfter(second, previous, T0 + 3500, ctx)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 3500 });
+    expect(viewAfter(started([10_000, 10_000]), previous, T0 + 1000, ctx)).toMatchObject({ index: 0, progressMs: 0 });
   });
 
   it('seeks within the item, clamping, and a seek to the end of a playing item starts the next', () => {
     const state = started([1000, 2000, 3000]);
-    expect(view(run(state, { kind: 'seek', positionMs: 700 }, T0 + 100, THREE), T0 + 200, THREE)).toMatchObject({ index: 0, progressMs: 800, changedAt: T0 + 100 });
-    expect(view(run(state, { kind: 'seek', positionMs: 99_999 }, T0 + 100, THREE), T0 + 100, THREE)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 100 });
+    const seek = (positionMs: number): PlayerCommand => ({ kind: 'seek', positionMs });
+    expect(viewAfter(state, seek(700), T0 + 100, THREE, T0 + 200)).toMatchObject({ progressMs: 800, changedAt: T0 + 100 });
+    expect(viewAfter(state, seek(99_999), T0 + 100, THREE)).toMatchObject({ index: 1, progressMs: 0, changedAt: T0 + 100 });
     const paused = run(state, { kind: 'pause' }, T0, THREE);
-    expect(view(run(paused, { kind: 'seek', positionMs: 99_999 }, T0 + 100, THREE), T0 + 500, THREE)).toMatchObject({ index: 0, progressMs: 1000 });
+    expect(viewAfter(paused, seek(99_999), T0 + 100, THREE, T0 + 500)).toMatchObject({ index: 0, progressMs: 1000 });
   });
 
   it('keeps the item playing when shuffle turns on, then plays every other item once per cycle', () => {
     const durations = Array.from({ length: 50 }, () => 1000);
     const ctx = contextOf(durations);
-    let state = run(started(durations, { kind: 'next' }, { kind: 'next' }), { kind: 'shuffle', state: true }, T0 + 10, ctx);
+    let state = started(durations, { kind: 'next' }, { kind: 'next' });
+    state = run(state, { kind: 'shuffle', state: true }, T0 + 10, ctx);
     state = run(state, { kind: 'repeat', state: 'context' }, T0 + 10, ctx);
     expect(currentIndex(state)).toBe(2);
     const played: number[] = [];
@@ -183,10 +192,15 @@ describe('player commands', () => {
     const ctx50 = contextOf(Array(50).fill(1000));
     const state = run(started(Array(50).fill(1000)), { kind: 'seek', positionMs: 400 }, T0, ctx50);
     const at40 = { ...state, index: 40 };
-    expect(view(at40, T0 + 100, contextOf(Array(10).fill(1000)))).toMatchObject({ index: 9, progressMs: 0, changedAt: T0 + 100 });
+    expect(view(at40, T0 + 100, contextOf(Array(10).fill(1000)))).toMatchObject({
+      index: 9,
+      progressMs: 0,
+      changedAt: T0 + 100,
+    });
     expect(view(at40, T0 + 100, contextOf(Array(45).fill(1000)))).toMatchObject({ index: 40, progressMs: 500 });
     const empty = catchUp(at40, T0 + 100, contextOf([]));
-    expect(view(empty, T0 + 200, contextOf([]))).toEqual({ index: -1, progressMs: 0, changedAt: T0 + 100, isPlaying: false });
+    const noItem = { index: -1, progressMs: 0, changedAt: T0 + 100, isPlaying: false };
+    expect(view(empty, T0 + 200, contextOf([]))).toEqual(noItem);
     expect(Object.values(actionsOf(empty, contextOf([])))).not.toContain(true);
     expect(refusal(empty, { kind: 'next' }, T0 + 200, contextOf([]))).toBe('NO_NEXT_TRACK');
     expect(view(empty, T0 + 300, contextOf([1000]))).toMatchObject({ index: 0, progressMs: 0, isPlaying: false });

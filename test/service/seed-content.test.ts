@@ -112,7 +112,11 @@ describe('generateCatalog formats', () => {
 
   it('gives images in three sizes with playdeck URLs', () => {
     const expected = (id: string): SeedImage[] =>
-      [640, 300, 64].map((size) => ({ url: `https://playdeck.example/image/${id}-${size}.jpg`, height: size, width: size }));
+      [640, 300, 64].map((size) => ({
+        url: `https://playdeck.example/image/${id}-${size}.jpg`,
+        height: size,
+        width: size,
+      }));
     for (const item of [...imaged, ...catalog.audiobooks, ...catalog.playlists]) {
       expect(item.images).toEqual(expected(item.id));
     }

@@ -139,8 +139,14 @@ describe('generateCatalog ids and references', () => {
       });
     });
     catalog.followed_playlist_ids.forEach((id) => check('playlists', id));
-    catalog.saved_shows.forEach((saved) => (check('users', saved.user_id), check('shows', saved.show_id)));
-    catalog.saved_audiobooks.forEach((saved) => (check('users', saved.user_id), check('audiobooks', saved.audiobook_id)));
+    for (const saved of catalog.saved_shows) {
+      check('users', saved.user_id);
+      check('shows', saved.show_id);
+    }
+    for (const saved of catalog.saved_audiobooks) {
+      check('users', saved.user_id);
+      check('audiobooks', saved.audiobook_id);
+    }
     catalog.resume_points.forEach((point) => {
       check('users', point.user_id);
       if (!ids.episodes.has(point.item_id)) check('chapters', point.item_id);
