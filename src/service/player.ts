@@ -155,7 +155,8 @@ function advance(state: PlayerState, now: number, ctx: PlayerContext): PlayerSta
   let endedAt = state.changedAt + Math.max(0, state.durationMs - state.progressMs);
   if (endedAt > now) return state;
   if (state.repeat === 'track') {
-    if (state.durationMs === 0) return { ...state, progressMs: 0, changedAt: endedAt };
+    // An item without a duration cannot replay: it stays at its start.
+    if (state.durationMs === 0) return state.progressMs === 0 ? state : { ...state, progressMs: 0 };
     const replays = Math.floor((now - endedAt) / state.durationMs);
     return { ...state, progressMs: 0, changedAt: endedAt + replays * state.durationMs };
   }
