@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseServeArgs } from '../../src/service/serve.js';
+import { defaultDatabasePath, startService } from '../../src/service/start.js';
+
+/** Runs `runServe` in a child process (it owns signals and stdout), as `playdeck serve ARGS` would. */
+function serve(args: string[]) {
+  const script = "import('./src/service/serve.ts').then((m) => m.runServe(process.argv.slice(1))).then((code) => process.exit(code))";
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const lines = createInterface({ input: child.stdout });
+  const firstLines = new Promise<string[]>((resolve) => {
+    const seen: string[] = [];
+    lines.on('line', (line) => {
+      seen.push(line);
+      if (seen.length === 2) resolve(seen);
+    });
+    child.on('exit', () => resolve(seen));
+  });
+  return { child, exited, firstLines, stderr: () => stderr };
+}
+
+describe('parseServeArgs', () => {
+  it('reads every option in both forms', () => {
+    expect(parseServeArgs(['--port', '8123', '--host=::1', '--db', ':memory:', '--rate-limit', '50', '--token-ttl=5'])).toEqual({
+      port: 8123,
+      host: '::1',
+      db: ':memory:',
+      rateLimit: 50,
+      tokenTtlSeconds: 5,
+    });
+  });
+
+  it.each([['--port', 'x'], ['--port', '70000'], ['--rate-limit', '0'], ['--bogus'], ['--db']])('refuses %j', (...args) => {
+    expect(() => parseServeArgs(args)).toThrow();
+  });
+});
+
+describe('playdeck serve', () => {
+  it('prints base_url and access_token first, serves, and exits 0 on SIGTERM', async () => {
+    const run = serve(['--port', '0', '--db', ':memory:']);
+    const [baseLine, tokenLine] = await run.firstLines;
+    expect(baseLine).toMatch(/^base_url=http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(tokenLine).toMatch(/^access_token=\S+$/);
+    const response = await fetch(`${baseLine!.slice('base_url='.length)}/me`, {
+      headers: { authorization: `Bearer ${tokenLine!.slice('access_token='.length)}` },
+    });
+    expect(response.status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('bad options: one line on stderr and exit code 2', async () => {
+    const run = serve(['--port', 'abc']);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr().trim().split('\n')).toHaveLength(1);
+    expect(run.stderr()).toContain('--port');
+  });
+
+  describe('a port in use', () => {
+    let blocker: Server;
+    afterEach(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+    it('is one readable line and a non-zero exit', async () => {
+      blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+      const port = (blocker.address() as { port: number }).port;
+      const run = serve(['--port', String(port), '--db', ':memory:']);
+      expect(await run.exited).not.toBe(0);
+      expect(run.stderr().trim()).toBe(`playdeck serve: cannot listen on 127.0.0.1:${port}: address already in use`);
+    });
+  });
+});
+
+describe('startService', () => {
+  it('listens on 127.0.0.1 and issues tokens of the demo user', async () => {
+    const service = await startService({ port: 0, db: ':memory:', tokenTtlSeconds: 60 });
+    try {
+      expect(service.baseUrl).toBe(`${service.origin}/v1`);
+      expect(service.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const me = await fetch(`${service.baseUrl}/me`, { headers: { authorization: `Bearer ${service.accessToken}` } });
+      expect(((await me.json()) as { country: string }).country).toBe('GB');
+      const { token, expiresAt } = service.issueToken(['user-read-private'], 30);
+      expect(expiresAt).toBeGreaterThan(Date.now());
+      const shows = await fetch(`${service.baseUrl}/me/shows`, { headers: { authorization: `Bearer ${token}` } });
+      expect(shows.status).toBe(403);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('defaultDatabasePath is under $XDG_DATA_HOME/playdeck, folder created', () => {
+    const dataHome = mkdtempSync(join(tmpdir(), 'playdeck-xdg-'));
+    const saved = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = dataHome;
+    try {
+      expect(defaultDatabasePath()).toBe(join(dataHome, 'playdeck', 'playdeck.db'));
+      expect(existsSync(join(dataHome, 'playdeck'))).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+      rmSync(dataHome, { recursive: true, force: true });
+    }
+  });
+});
