@@ -8,7 +8,7 @@ import got, { type Got, type RequestError } from 'got';
 import type { ConnectionStatus } from './api.js';
 import { createConnectionTracker, type ConnectionTracker } from './connection.js';
 import type { ApiError } from './errors.js';
-import { createGate, type Gate } from './gate.js';
+import { createGate } from './gate.js';
 import { invalidArgument, toApiError } from './map-error.js';
 import {
   backoffDelay,
@@ -52,7 +52,6 @@ export interface CallState {
 
 export interface Client {
   http: Got;
-  gate: Gate;
   connection: ConnectionTracker;
   /**
    * The `beforeError` mapping, for the few failures got rejects with directly (an aborted signal destroys
@@ -180,5 +179,5 @@ export function createClient(options: ClientOptions): Client {
     return toApiError(error, [callState(error.options).token]).message;
   }
 
-  return { http, gate, connection, mapError };
+  return { http, connection, mapError };
 }
