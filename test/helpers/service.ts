@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/service/app.js';
 import type { ServiceContext } from '../../src/service/context.js';
-import { openDatabase, type Database } from '../../src/service/store/db.js';
-import { fixtureCatalog, ids } from './catalog-fixture.js';
+import { demoUserId, openDatabase, type Database } from '../../src/service/store/db.js';
+import { fixtureCatalog } from './catalog-fixture.js';
 
 export { ids } from './catalog-fixture.js';
 
@@ -12,7 +12,7 @@ export interface TestService {
   db: Database;
   /** A token of the demo user with every scope. */
   token: string;
-  /** Issues another token (scopes: all by default; user: the demo user by default). */
+  /** Issues another token (scopes: all by default; user: the catalog's demo user by default). */
   tokenFor(options?: { userId?: string | null; scopes?: string[]; ttlSeconds?: number }): string;
   /** `app.inject` with the demo token (or `token`), parsing a JSON body when there is one. */
   request(options: InjectOptions & { token?: string | null }): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
@@ -28,9 +28,10 @@ export async function createTestService(options: Partial<AppDeps> & { path?: str
   const db = options.db ?? openDatabase({ path: options.path ?? ':memory:', catalog: options.catalog ?? fixtureCatalog });
   const { app, context } = buildApp({ ...options, db });
   await app.ready();
+  const demo = demoUserId(db);
   const tokenFor: TestService['tokenFor'] = (tokenOptions = {}) =>
     context.tokens.issue({
-      userId: tokenOptions.userId === undefined ? ids.demo : tokenOptions.userId,
+      userId: tokenOptions.userId === undefined ? demo : tokenOptions.userId,
       scopes: tokenOptions.scopes,
       ttlSeconds: tokenOptions.ttlSeconds,
       now: context.now(),

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { generateCatalog } from '../../src/service/seed/generate.js';
+import { createTestService, ids, type TestService } from '../helpers/service.js';
+
+/**
+ * Our bodies against the public OpenAPI description's response schemas (read at test time, not copied):
+ * the ten operations of the spec and the extra reads the dashboard uses, on both the fixture and the
+ * generated demo catalog.
+ */
+const REFERENCE = new URL('../../../shared/spec/reference/openapi.yml', import.meta.url);
+
+// OpenAPI-only annotations that JSON Schema validators do not know; `discriminator` is dropped because
+// plain `oneOf` already tells a track from an episode by the `type` enum.
+function stripAnnotations(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(stripAnnotations);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== 'discriminator' && key !== 'example' && !key.startsWith('x-'))
+      .map(([key, value]) => [key, stripAnnotations(value)]),
+  );
+}
+
+let document: any;
+let ajv: Ajv;
+
+function responseValidator(path: string, method: string, status = '200'): ValidateFunction {
+  let response = document.paths[path][method].responses[status];
+  if (response.$ref) response = document.components.responses[response.$ref.split('/').pop()];
+  return ajv.compile({ $ref: `openapi${pointerTo(response.content['application/json'].schema)}` });
+}
+
+// The schema's location in the document, found by identity (inline response schemas have no $ref).
+function pointerTo(schema: any): string {
+  if (schema.$ref) return schema.$ref;
+  for (const [name, response] of Object.entries<any>(document.components.responses)) {
+    if (response.content?.['application/json']?.schema === schema) {
+      return `#/components/responses/${name}/content/application~1json/schema`;
+    }
+  }
+  throw new Error('schema not found in components.responses');
+}
+
+beforeAll(() => {
+  document = stripAnnotations(parse(readFileSync(REFERENCE, 'utf8')));
+  ajv = new Ajv({ strict: false, validateSchema: false, validateFormats: false, allErrors: true });
+  ajv.addSchema(document, 'openapi');
+});
+
+describe('the validator itself', () => {
+  it('rejects bodies that break the schemas', () => {
+    expect(responseValidator('/playlists/{playlist_id}/tracks', 'get')({ items: [] })).toBe(false);
+    expect(responseValidator('/tracks/{id}', 'get')({ type: 'episode' })).toBe(false);
+    expect(responseValidator('/episodes/{id}', 'get')({ id: 'x' })).toBe(false);
+  });
+});
+
+interface Check {
+  name: string;
+  method?: 'GET' | 'PUT';
+  url: string;
+  payload?: object;
+  schema: [path: string, method: string];
+}
+
+function checks(sample: { track: string; episode: string; chapter: string; audiobook: string; playlist: string; big: string; mixed: string }): Check[] {
+  return [
+    { name: 'Get Episode', url: `/v1/episodes/${sample.episode}`, schema: ['/episodes/{id}', 'get'] },
+    { name: 'Get Playback State', url: '/v1/me/player', schema: ['/me/player', 'get'] },
+    { name: 'Get Playback State (episodes accepted)', url: '/v1/me/player?additional_types=episode', schema: ['/me/player', 'get'] },
+    { name: 'Get Track', url: `/v1/tracks/${sample.track}`, schema: ['/tracks/{id}', 'get'] },
+    { name: 'Get a Chapter', url: `/v1/chapters/${sample.chapter}`, schema: ['/chapters/{id}', 'get'] },
+    { name: 'Get Playlist Items', url: `/v1/playlists/${sample.playlist}/tracks`, schema: ['/playlists/{playlist_id}/tracks', 'get'] },
+    { name: 'Get Playlist Items (10,000, last page)', url: `/v1/playlists/${sample.big}/tracks?offset=9900&limit=100`, schema: ['/playlists/{playlist_id}/tracks', 'get'] },
+    { name: 'Get Playlist Items (mixed)', url: `/v1/playlists/${sample.mixed}/items?limit=100&additional_types=track,episode`, schema: ['/playlists/{playlist_id}/items', 'get'] },
+    { name: "Get User's Saved Shows", url: '/v1/me/shows?limit=50', schema: ['/me/shows', 'get'] },
+    { name: 'Update Playlist Items (reorder)', method: 'PUT', url: `/v1/playlists/${sample.playlist}/tracks`, payload: { range_start: 0, insert_before: 2 }, schema: ['/playlists/{playlist_id}/tracks', 'put'] },
+    { name: 'Update Playlist Items (replace)', method: 'PUT', url: `/v1/playlists/${sample.mixed}/items`, payload: { uris: [`playdeck:track:${sample.track}`, `playdeck:episode:${sample.episode}`] }, schema: ['/playlists/{playlist_id}/items', 'put'] },
+    { name: 'Get Several Tracks', url: `/v1/tracks?ids=${sample.track},${sample.track}`, schema: ['/tracks', 'get'] },
+    { name: 'Get Audiobook Chapters', url: `/v1/audiobooks/${sample.audiobook}/chapters`, schema: ['/audiobooks/{id}/chapters', 'get'] },
+    { name: 'Get Several Chapters', url: `/v1/chapters?ids=${sample.chapter}`, schema: ['/chapters', 'get'] },
+    { name: 'Get Current User', url: '/v1/me', schema: ['/me', 'get'] },
+    { name: "Get Current User's Playlists", url: '/v1/me/playlists?limit=50', schema: ['/me/playlists', 'get'] },
+    { name: 'Get Playlist', url: `/v1/playlists/${sample.playlist}`, schema: ['/playlists/{playlist_id}', 'get'] },
+    { name: "Get User's Saved Audiobooks", url: '/v1/me/audiobooks', schema: ['/me/audiobooks', 'get'] },
+  ];
+}
+
+async function expectConformant(service: TestService, check: Check): Promise<void> {
+  const response = await service.request({ method: check.method ?? 'GET', url: check.url, payload: check.payload });
+  expect(response.status, check.url).toBe(200);
+  const validate = responseValidator(...check.schema);
+  const valid = validate(response.body);
+  expect(valid ? [] : validate.errors, check.name).toEqual([]);
+}
+
+describe('conformance with the reference schemas: fixture catalog', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await createTestService();
+  });
+  afterAll(() => service.close());
+
+  const sample = {
+    track: ids.relinkedTrack,
+    episode: ids.episode(1),
+    chapter: ids.chapter(2),
+    audiobook: ids.audiobook,
+    playlist: ids.firstPlaylist,
+    big: ids.bigPlaylist,
+    mixed: ids.mixedPlaylist,
+  };
+  it.each(checks(sample))('$name', (check) => expectConformant(service, check));
+
+  it('Get Playback State with an episode playing', async () => {
+    const play = { context_uri: `playdeck:playlist:${ids.mixedPlaylist}`, offset: { position: 1 } };
+    expect((await service.request({ method: 'PUT', url: '/v1/me/player/play', payload: play })).status).toBe(204);
+    await expectConformant(service, { name: 'episode playing', url: '/v1/me/player?additional_types=episode', schema: ['/me/player', 'get'] });
+  });
+});
+
+describe('conformance with the reference schemas: generated demo catalog', () => {
+  let service: TestService;
+  let sample: Parameters<typeof checks>[0];
+  beforeAll(async () => {
+    const catalog = generateCatalog();
+    service = await createTestService({ catalog: () => catalog });
+    const own = catalog.playlists.filter((playlist) => playlist.owner_id === catalog.demo_user_id);
+    const gbShow = catalog.shows.find((show) => show.available_markets.includes('GB'))!;
+    const gbBook = catalog.audiobooks.find((book) => book.available_markets.includes('GB'))!;
+    sample = {
+      track: catalog.tracks.find((track) => track.relinked_to)?.id ?? catalog.tracks[0]!.id,
+      episode: catalog.episodes.find((episode) => episode.show_id === gbShow.id)!.id,
+      chapter: catalog.chapters.find((chapter) => chapter.audiobook_id === gbBook.id)!.id,
+      audiobook: gbBook.id,
+      playlist: own[0]!.id,
+      big: own.find((playlist) => playlist.items.length === 10_000)!.id,
+      mixed: own.find((playlist) => playlist.items.some((item) => item.type === 'episode'))!.id,
+    };
+  });
+  afterAll(() => service.close());
+
+  it('every operation validates', async () => {
+    for (const check of checks(sample)) await expectConformant(service, check);
+  });
+});
