@@ -1,0 +1,115 @@
+/**
+ * The OAuth endpoints, at the service's origin (not under `/v1`, as on the real service's accounts host):
+ * `GET /authorize` (consent page), `POST /authorize` (the consent form: redirect with a code or
+ * `access_denied`), `POST /api/token`. The embedded service has one user, so consenting signs in as them.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../context.js';
+import { demoUserId } from '../store/db.js';
+import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS } from '../store/tokens.js';
+import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from './authorize-request.js';
+import { renderConsentPage, renderErrorPage } from './consent-page.js';
+import { OAuthFailure, invalidRequest, oauthErrorBody } from './failure.js';
+import { handleTokenRequest } from './grants.js';
+import { parseOAuthParams, queryOf, type OAuthParams } from './params.js';
+import { OAuthStore } from './store.js';
+
+export interface OAuthRouteOptions {
+  context: ServiceContext;
+  /** Lifetime of the access tokens issued (`serve --token-ttl`). */
+  tokenTtlSeconds?: number;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const KNOWN_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
+/** The authorization request's parameters the consent form posts back. */
+const REQUEST_PARAMETERS = ['client_id', 'response_type', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+/** RFC 6749 §5.1: token responses must not be cached. */
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' };
+
+function toFailure(error: Error & { statusCode?: number }): OAuthFailure {
+  if (error instanceof OAuthFailure) return error;
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new OAuthFailure('invalid_request', 'Request body too large: at most 64 KiB', 413);
+  if (status < 500) return new OAuthFailure('invalid_request', error.message, status);
+  process.stderr.write(`playdeck service: ${error.stack ?? error.message}\n`);
+  return new OAuthFailure('server_error', 'Internal server error', 500);
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).headers(PAGE_HEADERS).send(html);
+}
+
+function sendRedirect(reply: FastifyReply, location: string): FastifyReply {
+  return reply.code(302).headers({ location, 'cache-control': 'no-store' }).send();
+}
+
+/** The form body as parameters; undefined when the request did not send a form. */
+function formOf(request: FastifyRequest): OAuthParams | undefined {
+  return typeof request.body === 'string' ? parseOAuthParams(request.body) : undefined;
+}
+
+export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptions): Promise<void> {
+  const { context } = options;
+  const store = new OAuthStore(context.db);
+  const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  const userId = demoUserId(context.db);
+  const findClient = (clientId: string) => store.client(clientId);
+
+  // This scope reads forms, not JSON: other bodies reach the handlers as undefined and are refused there.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const failure = toFailure(error);
+    if (request.url.startsWith('/authorize')) return sendPage(reply, failure.status, renderErrorPage(failure.message));
+    if (failure.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="playdeck"');
+    return reply.code(failure.status).headers(JSON_HEADERS).send(oauthErrorBody(failure));
+  });
+
+  function consentPage(authorize: AuthorizeRequest, params: OAuthParams): string {
+    return renderConsentPage({
+      clientName: authorize.client.name,
+      userName: context.catalog.user(userId)?.display_name ?? userId,
+      scopes: authorize.scopes,
+      hidden: params.entries.filter(([name]) => REQUEST_PARAMETERS.includes(name)),
+    });
+  }
+
+  app.get('/authorize', async (request, reply) => {
+    const params = parseOAuthParams(queryOf(request.url));
+    const check = checkAuthorizeRequest(params, findClient, KNOWN_SCOPES);
+    if (!check.ok) return 'show' in check ? sendPage(reply, 400, renderErrorPage(check.show)) : sendRedirect(reply, check.redirect);
+    return sendPage(reply, 200, consentPage(check.request, params));
+  });
+
+  app.post('/authorize', async (request, reply) => {
+    const params = formOf(request);
+    if (!params) return sendPage(reply, 400, renderErrorPage(`The consent form must be sent as ${FORM}`));
+    const check = checkAuthorizeRequest(params, findClient, KNOWN_SCOPES);
+    if (!check.ok) return 'show' in check ? sendPage(reply, 400, renderErrorPage(check.show)) : sendRedirect(reply, check.redirect);
+    const { client, redirectUri, scopes, state, codeChallenge } = check.request;
+    if (params.get('approve') === undefined || params.get('deny') !== undefined) {
+      return sendRedirect(reply, redirectWith(redirectUri, { error: 'access_denied', error_description: 'The user denied access', state }));
+    }
+    const code = store.issueCode({ clientId: client.clientId, userId, scopes, redirectUri, codeChallenge }, context.now());
+    return sendRedirect(reply, redirectWith(redirectUri, { code, state }));
+  });
+
+  app.post('/api/token', async (request, reply) => {
+    const params = formOf(request);
+    if (!params) throw invalidRequest(`The body must be ${FORM}`);
+    const body = handleTokenRequest(params, request.headers.authorization, { store, tokens: context.tokens, ttlSeconds, now: context.now() });
+    return reply.code(200).headers(JSON_HEADERS).send(JSON.stringify(body));
+  });
+}

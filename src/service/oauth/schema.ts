@@ -1,0 +1,34 @@
+import type { Migration } from '../store/schema.js';
+
+/** The public client the `playdeck login` command uses by default. */
+export const DEMO_CLIENT_ID = 'playdeck-demo';
+
+/**
+ * OAuth clients, authorization codes and refresh tokens. Codes and refresh tokens are kept only as their
+ * sha256, like access tokens. A client with no secret is public (PKCE is its proof).
+ */
+export const oauthMigration: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE oauth_clients (
+      client_id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      secret_hash TEXT
+    );
+    CREATE TABLE oauth_codes (
+      code_hash TEXT PRIMARY KEY,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(client_id),
+      user_id TEXT NOT NULL REFERENCES users(id),
+      redirect_uri TEXT NOT NULL,
+      scopes TEXT NOT NULL,
+      code_challenge TEXT NOT NULL,
+      expires_at INTEGER NOT NULL
+    );
+    CREATE TABLE oauth_refresh_tokens (
+      token_hash TEXT PRIMARY KEY,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(client_id),
+      user_id TEXT NOT NULL REFERENCES users(id),
+      scopes TEXT NOT NULL
+    );
+  `);
+  db.prepare('INSERT INTO oauth_clients VALUES (?, ?, NULL)').run(DEMO_CLIENT_ID, 'playdeck');
+};

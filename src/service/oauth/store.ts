@@ -1,0 +1,115 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database, Statement } from 'better-sqlite3';
+import { hashToken } from '../store/tokens.js';
+
+export interface OAuthClient {
+  clientId: string;
+  name: string;
+  /** False for a public client (no secret; PKCE instead). */
+  isConfidential: boolean;
+}
+
+/** What an authorization code or a refresh token stands for. */
+export interface Grant {
+  clientId: string;
+  userId: string;
+  scopes: string[];
+}
+
+export interface CodeGrant extends Grant {
+  redirectUri: string;
+  codeChallenge: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** Authorization codes live a minute (RFC 6749 §4.1.2 recommends at most ten). */
+export const CODE_TTL_MS = 60_000;
+
+const newSecret = () => randomBytes(32).toString('base64url');
+const splitScopes = (scopes: string) => scopes.split(' ').filter(Boolean);
+
+interface GrantRow {
+  client_id: string;
+  user_id: string;
+  scopes: string;
+}
+
+/** Clients, single-use authorization codes and rotating refresh tokens; secrets stored as sha256 only. */
+export class OAuthStore {
+  private readonly selectClient: Statement;
+  private readonly insertClient: Statement;
+  private readonly insertCode: Statement;
+  private readonly purgeCodes: Statement;
+  private readonly takeCodeRow: Statement;
+  private readonly insertRefresh: Statement;
+  private readonly takeRefreshRow: Statement;
+
+  constructor(private readonly db: Database) {
+    this.selectClient = db.prepare('SELECT client_id, name, secret_hash FROM oauth_clients WHERE client_id = ?');
+    this.insertClient = db.prepare('INSERT OR REPLACE INTO oauth_clients VALUES (?, ?, ?)');
+    this.insertCode = db.prepare('INSERT INTO oauth_codes VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.purgeCodes = db.prepare('DELETE FROM oauth_codes WHERE expires_at <= ?');
+    // Deleting as it reads makes a code (or refresh token) usable once, even by two racing requests.
+    this.takeCodeRow = db.prepare('DELETE FROM oauth_codes WHERE code_hash = ? RETURNING *');
+    this.insertRefresh = db.prepare('INSERT INTO oauth_refresh_tokens VALUES (?, ?, ?, ?)');
+    this.takeRefreshRow = db.prepare('DELETE FROM oauth_refresh_tokens WHERE token_hash = ? RETURNING *');
+  }
+
+  client(clientId: string): OAuthClient | null {
+    const row = this.selectClient.get(clientId) as { client_id: string; name: string; secret_hash: string | null } | undefined;
+    return row ? { clientId: row.client_id, name: row.name, isConfidential: row.secret_hash !== null } : null;
+  }
+
+  /** True when `secret` is the client's secret (always false for a public client). */
+  checkSecret(clientId: string, secret: string): boolean {
+    const row = this.selectClient.get(clientId) as { secret_hash: string | null } | undefined;
+    if (!row?.secret_hash) return false;
+    return timingSafeEqual(Buffer.from(hashToken(secret)), Buffer.from(row.secret_hash));
+  }
+
+  /** Registers (or replaces) a client; a secret makes it confidential. */
+  registerClient(client: { clientId: string; name: string; secret?: string }): void {
+    this.insertClient.run(client.clientId, client.name, client.secret === undefined ? null : hashToken(client.secret));
+  }
+
+  issueCode(grant: Grant & { redirectUri: string; codeChallenge: string }, now: number): string {
+    const code = newSecret();
+    this.db.transaction(() => {
+      this.purgeCodes.run(now);
+      this.insertCode.run(hashToken(code), grant.clientId, grant.userId, grant.redirectUri, grant.scopes.join(' '), grant.codeChallenge, now + CODE_TTL_MS);
+    })();
+    return code;
+  }
+
+  /** The code's grant, removed so that it cannot be used again; null when unknown or already used. */
+  takeCode(code: string): CodeGrant | null {
+    const row = this.takeCodeRow.get(hashToken(code)) as (GrantRow & { redirect_uri: string; code_challenge: string; expires_at: number }) | undefined;
+    if (!row) return null;
+    return {
+      clientId: row.client_id,
+      userId: row.user_id,
+      scopes: splitScopes(row.scopes),
+      redirectUri: row.redirect_uri,
+      codeChallenge: row.code_challenge,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  issueRefreshToken(grant: Grant): string {
+    const token = newSecret();
+    this.insertRefresh.run(hashToken(token), grant.clientId, grant.userId, grant.scopes.join(' '));
+    return token;
+  }
+
+  /** The refresh token's grant, removed (rotation: the caller issues its successor); null when unknown. */
+  takeRefreshToken(token: string): Grant | null {
+    const row = this.takeRefreshRow.get(hashToken(token)) as GrantRow | undefined;
+    return row ? { clientId: row.client_id, userId: row.user_id, scopes: splitScopes(row.scopes) } : null;
+  }
+
+  /** Runs `work` in one transaction: a grant taken and its successors issued commit together or not at all. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}
