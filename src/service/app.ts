@@ -11,6 +11,7 @@ import { meRoutes } from './routes/me.js';
 import { playerRoutes } from './routes/player.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { playlistUpdateRoutes } from './routes/playlist-update.js';
+import { oauthRoutes } from './oauth/routes.js';
 import { demoUserId, type Database } from './store/db.js';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ export interface AppDeps {
   /** The origin hrefs use when the request's Host header cannot be trusted (updated once listening). */
   fallbackOrigin?: string;
   now?: () => number;
+  /** Lifetime of the access tokens the OAuth endpoints issue (default 3600 s). */
+  tokenTtlSeconds?: number;
 }
 
 export interface ServiceApp {
@@ -73,6 +76,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(playerRoutes, options);
   app.register(playlistRoutes, options);
   app.register(playlistUpdateRoutes, options);
+  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds });
   return { app, context };
 }
 

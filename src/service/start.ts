@@ -47,7 +47,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     process.stderr.write(`warning: serving on ${host}: reachable from other machines, guarded only by the access token\n`);
   }
   const db = openDatabase({ path: options.db ?? defaultDatabasePath() });
-  const { app, context } = buildApp({ db, rateLimit: options.rateLimit });
+  const { app, context } = buildApp({ db, rateLimit: options.rateLimit, tokenTtlSeconds: options.tokenTtlSeconds });
   try {
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {

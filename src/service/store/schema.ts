@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { oauthMigration } from '../oauth/schema.js';
 
 /**
  * Schema migrations, applied in order on open; `PRAGMA user_version` records how many ran. Append new
@@ -110,6 +111,7 @@ export const migrations: Migration[] = [
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE player_states (user_id TEXT PRIMARY KEY REFERENCES users(id), state TEXT NOT NULL);
     `),
+  oauthMigration,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */
