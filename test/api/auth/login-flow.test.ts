@@ -1,0 +1,159 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CredentialsFile } from '../../../src/api/auth/credentials.js';
+import { authEndpoints, DASHBOARD_SCOPES, logIn, LOGIN_TIMEOUT_MS, LoginError, type LoginOptions } from '../../../src/api/auth/login-flow.js';
+import { openStoredLogin } from '../../../src/api/auth/refreshing-tokens.js';
+import { createApi } from '../../../src/api/index.js';
+import { startService, type RunningService } from '../../../src/service/start.js';
+import { consentAt, type BrowserVisit } from './scripted-browser.js';
+
+let service: RunningService;
+let home: string;
+let file: CredentialsFile;
+
+beforeAll(async () => {
+  service = await startService({ port: 0, db: ':memory:' });
+});
+
+afterAll(async () => {
+  await service.close();
+});
+
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'playdeck-login-'));
+  file = new CredentialsFile(join(home, 'playdeck', 'credentials.json'));
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await rm(home, { recursive: true, force: true });
+});
+
+/** Logs in while the scripted user does `act` at the authorize URL. */
+async function logInWith(act: (authorizeUrl: string) => Promise<BrowserVisit>, options: Partial<LoginOptions> = {}) {
+  let visit: Promise<BrowserVisit> | undefined;
+  let authorizeUrl = '';
+  const result = logIn({
+    baseUrl: service.baseUrl,
+    clientId: 'playdeck-demo',
+    file,
+    onAuthorizeUrl: (url) => {
+      authorizeUrl = url;
+      visit = act(url);
+    },
+    ...options,
+  });
+  const settled = await result.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  return { settled, authorizeUrl, visit: await visit };
+}
+
+describe('logIn against the embedded service', () => {
+  it('logs in through the consent page and stores a working, refreshable login', async () => {
+    const { settled, authorizeUrl, visit } = await logInWith((url) => consentAt(url, 'approve'));
+    expect(settled).toEqual({ ok: true, value: { displayName: expect.any(String) } });
+
+    const url = new URL(authorizeUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${service.origin}/authorize`);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('scope')).toBe(DASHBOARD_SCOPES.join(' '));
+    expect(visit).toMatchObject({ consentStatus: 200, callbackStatus: 200 });
+
+    const stored = await file.read(service.baseUrl);
+    expect(stored).toMatchObject({ clientId: 'playdeck-demo', tokenUrl: `${service.origin}/api/token`, refreshToken: expect.any(String) });
+    expect(stored?.user?.displayName).toBe(settled.ok && settled.value.displayName);
+    expect((await stat(file.path)).mode & 0o777).toBe(0o600);
+
+    const tokens = await openStoredLogin(service.baseUrl, { file });
+    const me = await createApi({ baseUrl: service.baseUrl, tokens: tokens! }).getMe();
+    expect(me.display_name).toBe(stored?.user?.displayName);
+  });
+
+  it('refreshes the stored login at the service, keeping the rotated refresh token', async () => {
+    await logInWith((url) => consentAt(url, 'approve'));
+    const before = (await file.read(service.baseUrl))!;
+    const later = before.expiresAt; // the provider believes the token is about to expire
+    const tokens = (await openStoredLogin(service.baseUrl, { file, now: () => later }))!;
+    const fresh = await tokens.token();
+    expect(fresh).not.toBe(before.accessToken);
+    const after = (await file.read(service.baseUrl))!;
+    expect(after.accessToken).toBe(fresh);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect((await createApi({ baseUrl: service.baseUrl, tokens: { token: async () => fresh } }).getMe()).id).toBeTruthy();
+    const reused = await fetch(before.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refreshToken!, client_id: 'playdeck-demo' }),
+    });
+    expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('fails with one clear error when the user denies consent', async () => {
+    const { settled, visit } = await logInWith((url) => consentAt(url, 'deny'));
+    expect(settled.ok).toBe(false);
+    expect(!settled.ok && settled.error).toBeInstanceOf(LoginError);
+    expect(!settled.ok && (settled.error as Error).message).toBe('consent was denied (access_denied)');
+    expect(visit?.callbackStatus).toBe(400);
+    expect(await file.read(service.baseUrl)).toBeNull();
+  });
+
+  it('refuses a callback whose state is not the one it sent', async () => {
+    const { settled } = await logInWith((url) =>
+      consentAt(url, 'approve', (callback) => {
+        callback.searchParams.set('state', 'forged');
+        return callback;
+      }),
+    );
+    expect(!settled.ok && (settled.error as Error).message).toMatch(/^state mismatch/);
+    expect(await file.read(service.baseUrl)).toBeNull();
+  });
+
+  it('reports the token endpoint refusing the code', async () => {
+    const { settled } = await logInWith((url) =>
+      consentAt(url, 'approve', (callback) => {
+        callback.searchParams.set('code', 'not-a-code');
+        return callback;
+      }),
+    );
+    expect(!settled.ok && (settled.error as Error).message).toBe(
+      'the token endpoint refused the code: Invalid authorization code (invalid_grant)',
+    );
+  });
+
+  it('gives up after five minutes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    let opened!: () => void;
+    const urlShown = new Promise<void>((resolve) => (opened = resolve));
+    const result = logIn({ baseUrl: service.baseUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: () => opened() });
+    const outcome = result.catch((error: unknown) => error);
+    await urlShown;
+    await vi.advanceTimersByTimeAsync(LOGIN_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({ name: 'LoginError', message: 'timed out: the login was not completed within 5 minutes' });
+  });
+});
+
+describe('authEndpoints', () => {
+  it('puts /authorize and /api/token at the base URL origin, or under --auth-url', () => {
+    expect(authEndpoints('http://127.0.0.1:8080/v1')).toEqual({
+      authorizeUrl: 'http://127.0.0.1:8080/authorize',
+      tokenUrl: 'http://127.0.0.1:8080/api/token',
+    });
+    expect(authEndpoints('https://api.example.com/v1', 'https://accounts.example.com/')).toEqual({
+      authorizeUrl: 'https://accounts.example.com/authorize',
+      tokenUrl: 'https://accounts.example.com/api/token',
+    });
+  });
+
+  it('refuses URLs that are not http(s)', () => {
+    expect(() => authEndpoints('ftp://x/v1')).toThrow('--base-url must be http or https');
+    expect(() => authEndpoints('not a url')).toThrow('--base-url is not a URL');
+    expect(() => authEndpoints('http://x/v1', 'nope')).toThrow('--auth-url is not a URL');
+  });
+});
