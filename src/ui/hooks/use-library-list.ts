@@ -1,72 +1,25 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { PageRequest } from '../../api/api.js';
-import type { Paging } from '../../api/types.js';
-import type { DetailsTarget } from '../details-target.js';
+import { useCallback, useRef } from 'react';
 import { itemAt } from '../state/sparse-list.js';
+import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
-import { useListFilter, type ListFilter } from './use-list-filter.js';
-import { useListKeys, type ListCommand, type ReorderCommand } from './use-list-keys.js';
+import { useListFilter } from './use-list-filter.js';
+import { useListKeys, type ListCommand } from './use-list-keys.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
+import { usePaneReports } from './use-pane-reports.js';
 
 export const FILTERED_REORDER_REFUSAL =
   "Can't move items while a filter is on: positions in a filtered view would lie. Esc clears the filter.";
 
 const identity = (index: number): number => index;
 
-export interface LibraryListOptions<T> {
-  /** Names the collection; a new key starts over. */
-  sourceKey: string;
-  /** What the items are, for messages ("playlists"). */
-  label: string;
-  fetchPage(page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
-  totalHint?: number;
-  /** The row text of an item at its base index, fitted to `width` (memoise it per item). */
-  formatRow(item: T, baseIndex: number, width: number): string;
-  /** Lower-cased text the filter searches (memoise it per item). */
-  matchText(item: T): string;
-  toTarget(item: T): DetailsTarget | null;
-  /** Display index -> base index (the order the service has); identity until a view reorders rows. */
-  baseIndexAt?(displayIndex: number): number;
-  isFocused: boolean;
-  /** Rows for the list, the filter line included while a filter is on. */
-  height: number;
-  /** Columns a row's text may take. */
-  width: number;
-  onSelect(target: DetailsTarget | null): void;
-  onStatus(message: string | null): void;
-  onCaptureInput(isCapturing: boolean): void;
-  onOpen?(item: T, baseIndex: number): void;
-  onBack?(): void;
-  /** Given, the reorder keys reach it (refused while a filter is on). */
-  onReorder?(command: ReorderCommand): void;
-}
-
-export interface LibraryList {
-  /** Items in the collection; null before the first page. */
-  total: number | null;
-  /** Why the first page failed, while nothing is loaded. */
-  firstError: string | null;
-  /** Rows shown: the total, or the matches of the filter. */
-  length: number;
-  cursor: number;
-  top: number;
-  /** Rows of the list window (the filter line takes one while a filter is on). */
-  listHeight: number;
-  /** Row text at a display index, null while its page has not arrived. */
-  rowText(displayIndex: number): string | null;
-  filter: ListFilter;
-  /** Changes the filter text, the cursor going to the first match. */
-  changeFilter(text: string): void;
-  /** Drops the filter, the cursor staying on the item it was on. */
-  clearFilter(): void;
-}
+export type { LibraryList, LibraryListOptions } from './library-list-types.js';
 
 /**
  * Everything a library pane does besides drawing: pages loaded around the window, cursor, `/` filter,
  * keys, and telling the app what is selected. Each pane supplies its fetch and its row format.
  */
 export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
-  const { isFocused, height, width, formatRow, matchText, toTarget, baseIndexAt = identity } = options;
+  const { isFocused, height, width, formatRow, matchText, baseIndexAt = identity } = options;
   const callbacks = useRef(options);
   callbacks.current = options;
 
@@ -90,16 +43,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   });
 
   const item = list === null ? undefined : itemAt(list, toBase(cursor.cursor));
-  const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
-  useEffect(() => {
-    if (isFocused) callbacks.current.onSelect(target);
-  }, [target, isFocused]);
-
-  useEffect(() => {
-    if (!filter.isEditing) return;
-    callbacks.current.onCaptureInput(true);
-    return () => callbacks.current.onCaptureInput(false);
-  }, [filter.isEditing]);
+  usePaneReports({ ...options, item, isCapturingInput: filter.isEditing });
 
   const handleCommand = (command: ListCommand): void => {
     const { onOpen, onBack, onReorder, onStatus } = callbacks.current;
@@ -137,5 +81,6 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     filter.clear();
     cursor.moveTo(Math.max(0, toBase(cursor.cursor)), total ?? 0);
   };
-  return { total, firstError: paged.firstError, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
+  const { firstError } = paged;
+  return { total, firstError, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
 }

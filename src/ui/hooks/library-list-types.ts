@@ -1,0 +1,55 @@
+import type { PageRequest } from '../../api/api.js';
+import type { Paging } from '../../api/types.js';
+import type { DetailsTarget } from '../details-target.js';
+import type { ListFilter } from './use-list-filter.js';
+import type { ReorderCommand } from './use-list-keys.js';
+
+/** What a pane gives `useLibraryList`: where its items come from and how they look. */
+export interface LibraryListOptions<T> {
+  /** Names the collection; a new key starts over. */
+  sourceKey: string;
+  /** What the items are, for messages ("playlists"). */
+  label: string;
+  fetchPage(page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
+  totalHint?: number;
+  /** The row text of an item at its base index, fitted to `width` (memoise it per item). */
+  formatRow(item: T, baseIndex: number, width: number): string;
+  /** Lower-cased text the filter searches (memoise it per item). */
+  matchText(item: T): string;
+  toTarget(item: T): DetailsTarget | null;
+  /** Display index -> base index (the order the service has); identity until a view reorders rows. */
+  baseIndexAt?(displayIndex: number): number;
+  isFocused: boolean;
+  /** Rows for the list, the filter line included while a filter is on. */
+  height: number;
+  /** Columns a row's text may take. */
+  width: number;
+  onSelect(target: DetailsTarget | null): void;
+  onStatus(message: string | null): void;
+  onCaptureInput(isCapturing: boolean): void;
+  onOpen?(item: T, baseIndex: number): void;
+  onBack?(): void;
+  /** Given, the reorder keys reach it (refused while a filter is on). */
+  onReorder?(command: ReorderCommand): void;
+}
+
+/** What `useLibraryList` gives the view. */
+export interface LibraryList {
+  /** Items in the collection; null before the first page. */
+  total: number | null;
+  /** Why the first page failed, while nothing is loaded. */
+  firstError: string | null;
+  /** Rows shown: the total, or the matches of the filter. */
+  length: number;
+  cursor: number;
+  top: number;
+  /** Rows of the list window (the filter line takes one while a filter is on). */
+  listHeight: number;
+  /** Row text at a display index, null while its page has not arrived. */
+  rowText(displayIndex: number): string | null;
+  filter: ListFilter;
+  /** Changes the filter text, the cursor going to the first match. */
+  changeFilter(text: string): void;
+  /** Drops the filter, the cursor staying on the item it was on. */
+  clearFilter(): void;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { DetailsTarget } from '../details-target.js';
+
+/**
+ * Tells the app what the pane has under its cursor (on every change while focused, and again when it gets
+ * the focus back) and whether its filter input has the keys (released on unmount too).
+ */
+export function usePaneReports<T>(options: {
+  item: T | undefined;
+  toTarget(item: T): DetailsTarget | null;
+  isFocused: boolean;
+  isCapturingInput: boolean;
+  onSelect(target: DetailsTarget | null): void;
+  onCaptureInput(isCapturing: boolean): void;
+}): void {
+  const { item, toTarget, isFocused, isCapturingInput } = options;
+  const callbacks = useRef(options);
+  callbacks.current = options;
+  // One target object per item, so that the app sees "unchanged" when only other rows changed.
+  const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
+
+  useEffect(() => {
+    if (isFocused) callbacks.current.onSelect(target);
+  }, [target, isFocused]);
+
+  useEffect(() => {
+    if (!isCapturingInput) return;
+    callbacks.current.onCaptureInput(true);
+    return () => callbacks.current.onCaptureInput(false);
+  }, [isCapturingInput]);
+}
