@@ -62,6 +62,8 @@ export interface RenderedApp {
   frameCount(): number;
   /** Changes the terminal size and tells Ink, as a terminal's SIGWINCH would. */
   resize(columns: number, rows: number): void;
+  /** Resolves when the app exits (`useApp().exit()`) or is unmounted. */
+  exited(): Promise<void>;
   rerender(node: ReactElement): void;
   unmount(): void;
 }
@@ -107,6 +109,9 @@ class FakeStdin extends EventEmitter {
   unref(): void {}
 }
 
+const SETTLED_AFTER_QUIET_TURNS = 4;
+const MAX_SETTLE_TURNS = 100;
+
 const mounted = new Set<Instance>();
 
 afterEach(() => {
@@ -149,15 +154,30 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     patchConsole: false,
   });
   mounted.add(instance);
+  // Asked for now: the promise Ink makes once it has exited would never settle.
+  const exit = instance.waitUntilExit();
 
   const frame = (): string => stripAnsi(stdout.frames.at(-1) ?? '');
 
+  /**
+   * Lets the effects of a key run out: a render's effects can report to a parent whose render has effects
+   * of its own (a pane's filter opening tells the app to leave the keys alone), a turn of the loop each.
+   * Done when no frame came for a few turns in a row.
+   */
+  const settle = async (): Promise<void> => {
+    let quietTurns = 0;
+    for (let turn = 0; quietTurns < SETTLED_AFTER_QUIET_TURNS && turn < MAX_SETTLE_TURNS; turn++) {
+      const frames = stdout.frames.length;
+      await nextTurn();
+      quietTurns = stdout.frames.length === frames ? quietTurns + 1 : 0;
+    }
+  };
+
   const sendKey = async (sequence: string): Promise<void> => {
-    // Before writing, so that input listeners registered by the last render's effects are in place.
-    await nextTurn();
+    // Before writing too, so that input listeners registered by the last render's effects are in place.
+    await settle();
     stdin.write(sequence);
-    await nextTurn();
-    await nextTurn();
+    await settle();
   };
 
   return {
@@ -195,6 +215,9 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
       stdout.columns = newColumns;
       stdout.rows = newRows;
       stdout.emit('resize');
+    },
+    exited: async () => {
+      await exit;
     },
     rerender: (tree) => instance.rerender(tree),
     unmount() {

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { memo, useEffect, useState } from 'react';
+import { memo, useLayoutEffect, useState } from 'react';
 import { formatDuration } from '../format.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
 import { ProgressBar } from './ProgressBar.js';
@@ -8,9 +8,6 @@ export interface ClockProps extends ProgressSnapshot {
   /** Columns for the whole line: elapsed time, bar, total time. */
   width: number;
 }
-
-/** A little past the moment the shown second changes, so that a timer firing early still lands after it. */
-const TICK_MARGIN_MS = 5;
 
 /**
  * `1:23 ━━━━━━────── 3:45`, moving every second while playing and still while paused. The only component
@@ -21,9 +18,11 @@ export const Clock = memo(function Clock({ progressMs, durationMs, isPlaying, re
   const snapshot = { progressMs, durationMs, isPlaying, receivedAt };
   const position = interpolateProgress(snapshot, Date.now());
 
-  useEffect(() => {
+  // A layout effect: the next tick is armed in the same commit as the render, not a turn later.
+  useLayoutEffect(() => {
     if (!isPlaying || position >= durationMs) return;
-    const untilNextSecond = 1000 - (position % 1000) + TICK_MARGIN_MS;
+    // A timer that fires a millisecond early renders the same second and re-arms for the rest: harmless.
+    const untilNextSecond = 1000 - (position % 1000);
     const timer = setTimeout(() => setTick((tick) => tick + 1), untilNextSecond);
     return () => clearTimeout(timer);
   });

@@ -18,7 +18,9 @@ export function useGlobalKeys(options: GlobalKeysOptions): void {
   const latest = useRef(options);
   latest.current = options;
   const handler = useRef((input: string, key: Parameters<typeof globalCommandFor>[1]) => {
-    const { focus, isHelpOpen, onCommand } = latest.current;
+    const { isActive, focus, isHelpOpen, onCommand } = latest.current;
+    // Checked here too: the listener goes only in an effect after the render that turned it off.
+    if (!isActive) return;
     const command = globalCommandFor(input, key, { focus });
     if (command === null) return;
     const movesFocus = command.type === 'focus' || command.type === 'focusNext' || command.type === 'focusPrevious';

@@ -1,5 +1,5 @@
 import { Table } from '@alcalzone/ink-table';
-import { Text, useInput } from 'ink';
+import { Box, Text, useInput } from 'ink';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
 import { helpRows, type HelpRow } from '../keymap.js';
@@ -13,13 +13,17 @@ export interface HelpOverlayProps {
   onClose(): void;
 }
 
-/** Rows around the table's body: the pane's border (2), the scroll line, the table's top, heading and bottom. */
-const FRAME_ROWS = 6;
-/** Columns around the cells: the pane's border (2) and the table's four rules and six padding spaces. */
-const FRAME_COLUMNS = 12;
-const RULE_ONLY = /^[├┼┤─]+$/;
+/** Rows around the table's body: the pane's border (2), the scroll line and the table's heading. */
+const FRAME_ROWS = 4;
+/** Columns around the cells: the pane's border and padding (4), the table's four rules and six padding spaces. */
+const FRAME_COLUMNS = 14;
+/** Everything ink-table draws with box characters but the column rules. */
+const RULE_ONLY = /^[─┌┬┐├┼┤└┴┘]+$/;
 
-/** ink-table draws a rule between every two rows; dropping those keeps one line per key. */
+/**
+ * ink-table draws a ruled line above, below and between every two rows; dropping them (an empty row takes
+ * no height) keeps one line per key, which a short terminal needs.
+ */
 function Skeleton({ children }: PropsWithChildren) {
   return typeof children === 'string' && RULE_ONLY.test(children) ? null : <Text dimColor>{children}</Text>;
 }
@@ -66,10 +70,12 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, isActive, 
   const range = `${shownTop + 1}–${shownTop + shown.length} of ${rows.length}`;
   return (
     <Pane title="Help · every key" isFocused width={width} height={height}>
-      <Text dimColor wrap="truncate">
-        {lastTop > 0 ? `Keys ${range} · ↑/↓ PgUp/PgDn scroll · Esc or ? closes` : 'Esc or ? closes'}
-      </Text>
-      <Table data={shown} columns={['Key', 'Action', 'Where']} skeleton={Skeleton} header={Heading} />
+      <Box flexDirection="column" paddingX={1}>
+        <Text dimColor wrap="truncate">
+          {lastTop > 0 ? `Keys ${range} · ↑/↓ PgUp/PgDn scroll · Esc or ? closes` : 'Esc or ? closes'}
+        </Text>
+        <Table data={shown} columns={['Key', 'Action', 'Where']} skeleton={Skeleton} header={Heading} />
+      </Box>
     </Pane>
   );
 });

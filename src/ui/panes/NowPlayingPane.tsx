@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { PlaybackState, PlayableItem } from '../../api/types.js';
 import { Clock } from '../components/Clock.js';
@@ -51,7 +51,8 @@ export function describeSettings(playback: PlaybackState): string {
 export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPaneProps) {
   const { playback, receivedAt, isFocused, width, height } = props;
   const theme = useTheme();
-  const inner = Math.max(1, width - 2);
+  // Inside the border and a space of padding either side.
+  const inner = Math.max(1, width - 4);
   const fit = (text: string): string => truncateToWidth(text, inner);
   let body;
   if (playback === undefined) {
@@ -86,7 +87,9 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
   }
   return (
     <Pane title="1 Now playing" isFocused={isFocused} width={width} height={height}>
-      {body}
+      <Box flexDirection="column" paddingX={1}>
+        {body}
+      </Box>
     </Pane>
   );
 });
