@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseServeArgs } from '../../src/service/serve.js';
 import { defaultDatabasePath, startService } from '../../src/service/start.js';
 
@@ -94,6 +94,21 @@ describe('startService', () => {
     } finally {
       await service.close();
     }
+  });
+
+  it('warns on stderr when listening beyond loopback', async () => {
+    const warnings: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      warnings.push(String(chunk));
+      return true;
+    });
+    try {
+      const service = await startService({ port: 0, host: '0.0.0.0', db: ':memory:' });
+      await service.close();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(warnings.join('')).toMatch(/^warning: serving on 0\.0\.0\.0/);
   });
 
   it('defaultDatabasePath is under $XDG_DATA_HOME/playdeck, folder created', () => {

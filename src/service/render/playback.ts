@@ -25,8 +25,22 @@ function itemOf(context: ServiceContext, playback: Playback, request: PlaybackRe
   return { item: context.render.episode(episode, request.market, request.userId, request.origin), type: 'episode' };
 }
 
+// Everything but `progress_ms` only changes with the state object (the clock returns the same object while
+// nothing changes), so the JSON around the progress is built once per state and request variant.
+const rendered = new WeakMap<object, { key: string; before: string; after: string }>();
+
 /** The playback state object; `actions` carries the spec's flat booleans and the real service's `disallows`. */
 export function renderPlayback(context: ServiceContext, playback: Playback, request: PlaybackRequest): string {
+  const key = `${playback.playlist?.snapshotId}|${request.market}|${request.userId}|${request.origin}|${request.acceptsEpisodes}`;
+  let parts = rendered.get(playback.state);
+  if (parts?.key !== key) {
+    parts = { key, ...renderAroundProgress(context, playback, request) };
+    rendered.set(playback.state, parts);
+  }
+  return `${parts.before}${playback.progressMs}${parts.after}`;
+}
+
+function renderAroundProgress(context: ServiceContext, playback: Playback, request: PlaybackRequest): { before: string; after: string } {
   const { state } = playback;
   const actions = context.playback.actions(playback);
   const disallows = Object.fromEntries(Object.entries(actions).filter(([, allowed]) => !allowed).map(([name]) => [name, true]));
@@ -43,10 +57,12 @@ export function renderPlayback(context: ServiceContext, playback: Playback, requ
       )
     : 'null';
   const { item, type } = itemOf(context, playback, request);
-  return (
-    `{"device":${JSON.stringify(state.device)},"repeat_state":"${state.repeat}","shuffle_state":${state.shuffle},` +
-    `"context":${playlistContext},"timestamp":${state.changedAt},"progress_ms":${playback.progressMs},` +
-    `"is_playing":${state.isPlaying},"item":${item},"currently_playing_type":"${type}",` +
-    `"actions":${JSON.stringify({ ...actions, disallows })}}`
-  );
+  return {
+    before:
+      `{"device":${JSON.stringify(state.device)},"repeat_state":"${state.repeat}","shuffle_state":${state.shuffle},` +
+      `"context":${playlistContext},"timestamp":${state.changedAt},"progress_ms":`,
+    after:
+      `,"is_playing":${state.isPlaying},"item":${item},"currently_playing_type":"${type}",` +
+      `"actions":${JSON.stringify({ ...actions, disallows })}}`,
+  };
 }
