@@ -38,7 +38,7 @@ export const FilterInput = memo(function FilterInput({
     { isActive: isEditing },
   );
   const hint = isEditing ? 'Enter keeps · Esc clears' : 'Esc clears';
-  const note = truncateToWidth(`  ${summary} · ${hint}`, Math.max(0, width - stringWidth(value) - 3));
+  const note = truncateToWidth(`  ${summary === '' ? hint : `${summary} · ${hint}`}`, Math.max(0, width - stringWidth(value) - 3));
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text>/ </Text>
