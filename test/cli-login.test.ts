@@ -1,0 +1,131 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CredentialsFile, defaultCredentialsPath } from '../src/api/auth/credentials.js';
+import { runLogin, runLogout, type CommandIo } from '../src/cli/login.js';
+import { startService, type RunningService } from '../src/service/start.js';
+import { consentAt } from './api/auth/scripted-browser.js';
+
+let service: RunningService;
+let configHome: string;
+
+beforeAll(async () => {
+  service = await startService({ port: 0, db: ':memory:' });
+});
+
+afterAll(async () => {
+  await service.close();
+});
+
+beforeEach(async () => {
+  configHome = await mkdtemp(join(tmpdir(), 'playdeck-cli-login-'));
+});
+
+afterEach(async () => {
+  await rm(configHome, { recursive: true, force: true });
+});
+
+/** A terminal that records its lines; `onLine` plays the user reacting to what is printed. */
+function terminal(onLine: (line: string) => void = () => undefined) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const opened: string[] = [];
+  const io: CommandIo = {
+    stdout: (line) => {
+      out.push(line);
+      onLine(line);
+    },
+    stderr: (line) => err.push(line),
+    env: { XDG_CONFIG_HOME: configHome },
+    openBrowser: (url) => opened.push(url),
+  };
+  return { io, out, err, opened };
+}
+
+const credentials = () => new CredentialsFile(defaultCredentialsPath({ XDG_CONFIG_HOME: configHome }));
+const URL_LINE = /^Open this URL to log in: (\S+)$/;
+
+describe('playdeck login', () => {
+  it('prints the authorize URL, completes when the user approves, and says who logged in', async () => {
+    const visits: Promise<unknown>[] = [];
+    const screen = terminal((line) => {
+      const match = URL_LINE.exec(line);
+      if (match) visits.push(consentAt(match[1]!, 'approve'));
+    });
+    const code = await runLogin(['--base-url', service.baseUrl, '--client-id', 'playdeck-demo', '--no-browser'], screen.io);
+    await Promise.all(visits);
+    expect(screen.err).toEqual([]);
+    expect(code).toBe(0);
+    expect(screen.out).toHaveLength(2);
+    const authorize = new URL(URL_LINE.exec(screen.out[0]!)![1]!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    const stored = await credentials().read(service.baseUrl);
+    expect(screen.out[1]).toBe(`Logged in as ${stored?.user?.displayName}`);
+    expect(stored?.refreshToken).toEqual(expect.any(String));
+    expect((await stat(credentials().path)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(configHome, 'playdeck'))).mode & 0o777).toBe(0o700);
+    // The tokens never reach the terminal.
+    expect(screen.out.join('\n')).not.toContain(stored!.accessToken);
+    expect(screen.out.join('\n')).not.toContain(stored!.refreshToken!);
+    expect(screen.opened).toEqual([]);
+  });
+
+  it('opens the browser unless --no-browser, and narrows the scopes with --scopes', async () => {
+    const screen = terminal((line) => {
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
+    });
+    expect(await runLogin(['--base-url', service.baseUrl, '--scopes', 'user-read-private,user-library-read'], screen.io)).toBe(0);
+    expect(screen.opened).toHaveLength(1);
+    expect(new URL(screen.opened[0]!).searchParams.get('scope')).toBe('user-read-private user-library-read');
+    expect((await credentials().read(service.baseUrl))?.scope).toBe('user-read-private user-library-read');
+  });
+
+  it('fails with one line and exit 1 when consent is denied', async () => {
+    const screen = terminal((line) => {
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'deny');
+    });
+    expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], screen.io)).toBe(1);
+    expect(screen.err).toEqual(['playdeck login: consent was denied (access_denied)']);
+    expect(await credentials().read(service.baseUrl)).toBeNull();
+  });
+
+  it('refuses bad usage with one line and exit 2', async () => {
+    const unknown = terminal();
+    expect(await runLogin(['--base-url', service.baseUrl, '--bogus'], unknown.io)).toBe(2);
+    expect(unknown.err).toHaveLength(1);
+    expect(unknown.err[0]).toMatch(/^playdeck login: Unknown option '--bogus'/);
+    const missing = terminal();
+    expect(await runLogin([], missing.io)).toBe(2);
+    expect(missing.err).toEqual([expect.stringMatching(/^playdeck login: --base-url is required/)]);
+  });
+
+  it('reports a base URL that is not a URL in one line', async () => {
+    const screen = terminal();
+    expect(await runLogin(['--base-url', 'nope'], screen.io)).toBe(1);
+    expect(screen.err).toEqual(['playdeck login: --base-url is not a URL: "nope"']);
+  });
+});
+
+describe('playdeck logout', () => {
+  it('forgets the login of that base URL only', async () => {
+    const login = terminal((line) => {
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
+    });
+    expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
+    const screen = terminal();
+    expect(await runLogout(['--base-url', `${service.baseUrl}/`], screen.io)).toBe(0);
+    expect(screen.out).toEqual([`Logged out of ${service.baseUrl}/`]);
+    expect(await credentials().read(service.baseUrl)).toBeNull();
+    const again = terminal();
+    expect(await runLogout(['--base-url', service.baseUrl], again.io)).toBe(0);
+    expect(again.out).toEqual([`No stored login for ${service.baseUrl}`]);
+  });
+
+  it('needs a base URL', async () => {
+    const screen = terminal();
+    expect(await runLogout([], screen.io)).toBe(2);
+    expect(screen.err).toEqual(['playdeck logout: --base-url is required']);
+  });
+});
