@@ -14,14 +14,16 @@ export interface RouteAuth {
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
+const unauthorized = (message: string) => new ServiceError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+
 /** The grant of the request's bearer token, or the 401 of decisions §3. */
 export function authenticate(request: FastifyRequest, tokens: TokenStore, now: number): TokenGrant {
   const header = request.headers.authorization;
-  if (!header) throw new ServiceError(401, 'No token provided');
+  if (!header) throw unauthorized('No token provided');
   const match = BEARER.exec(header);
   const grant = match ? tokens.lookup(match[1]!) : null;
-  if (!match || !grant) throw new ServiceError(401, 'Invalid access token');
-  if (grant.expiresAt <= now) throw new ServiceError(401, 'The access token expired');
+  if (!match || !grant) throw unauthorized('Invalid access token');
+  if (grant.expiresAt <= now) throw unauthorized('The access token expired');
   return grant;
 }
 

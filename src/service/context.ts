@@ -38,7 +38,7 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     library: new LibraryStore(db),
     tokens: new TokenStore(db),
     playback,
-    bodies: new RenderCache<RenderedBody>(5_000),
+    bodies: new RenderCache<RenderedBody>(128 * 1024 * 1024, (rendered) => rendered.bytes.length),
     now,
     fallbackOrigin,
     playlistChanged: (before, after) => playback.playlistChanged(before, after, now()),

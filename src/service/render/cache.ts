@@ -1,26 +1,34 @@
 import { createHash } from 'node:crypto';
 
 /**
- * A bounded memo of rendered JSON strings. Emptied when full rather than tracking recency: entries are
- * cheap to rebuild, and the bound only guards memory against keys an attacker can vary (Host, query).
+ * A memo of rendered JSON, bounded by the total size of its values. Emptied when full rather than tracking
+ * recency: entries are cheap to rebuild, and the bound only guards memory against keys a client can vary
+ * (Host, query parameters).
  */
-export class RenderCache<V = string> {
+export class RenderCache<V> {
   private readonly entries = new Map<string, V>();
+  private weight = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxWeight: number,
+    private readonly weigh: (value: V) => number,
+  ) {}
 
   get(key: string, make: () => V): V {
     let value = this.entries.get(key);
     if (value === undefined) {
       value = make();
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      const weight = this.weigh(value) + key.length;
+      if (this.weight + weight > this.maxWeight) this.clear();
       this.entries.set(key, value);
+      this.weight += weight;
     }
     return value;
   }
 
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
   }
 }
 

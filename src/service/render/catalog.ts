@@ -15,7 +15,8 @@ const UNAVAILABLE = '"is_playable":false,"restrictions":{"reason":"market"}';
  * memoised: only availability (not the market itself) and the resume point change a document.
  */
 export class CatalogRenderer {
-  private readonly cache = new RenderCache(200_000);
+  // About 64 MB of JSON at most: the whole demo catalog for a few origins and markets.
+  private readonly cache = new RenderCache<string>(32_000_000, (json) => json.length);
 
   constructor(private readonly catalog: CatalogStore) {}
 
