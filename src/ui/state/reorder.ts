@@ -1,0 +1,215 @@
+/**
+ * Reordering a playlist's items view: `J`/`K` move the item under the cursor (or the marked range) one
+ * place, times a typed count; `v` marks; `u` and Ctrl+R undo and redo.
+ *
+ * A playlist may hold 10,000 entries of which few are loaded, so the view's order is a permutation of
+ * BASE POSITIONS: indexes in the last snapshot saved on the service (the sparse list's indexes).
+ * `order[displayIndex]` is the base position shown at that row. Steps record moves, never copies of the
+ * order, so undo and redo keep working across a save, when the base positions are renumbered.
+ */
+
+export interface Step {
+  /** First row of the moved block before the move. */
+  start: number;
+  length: number;
+  /** Rows the block moved by: negative up, positive down. */
+  shift: number;
+  /** The cursor and the mark as offsets into the block, so both follow it through undo and redo. */
+  cursorOffset: number;
+  markOffset: number | null;
+}
+
+export interface ReorderState {
+  /** Display index -> base position. */
+  readonly order: Int32Array;
+  readonly cursor: number;
+  /** The other end of the marked range (the cursor is one end), or null when nothing is marked. */
+  readonly mark: number | null;
+  /** Digits typed before a move or an undo, as typed ('' for none). */
+  readonly count: string;
+  readonly undo: readonly Step[];
+  readonly redo: readonly Step[];
+  /** The service's order, in base positions: the identity, since the base is the last saved snapshot. */
+  readonly savedOrder: Int32Array;
+}
+
+export type ReorderAction =
+  | { type: 'digit'; digit: string }
+  | { type: 'moveUp' }
+  | { type: 'moveDown' }
+  | { type: 'toggleMark' }
+  | { type: 'clearMark' }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'cursorTo'; index: number }
+  /** The service now has `order` (base positions, usually the order a save sent): it becomes the base. */
+  | { type: 'saved'; order: ArrayLike<number> }
+  /** After a merge: `order` is the view's order in positions of the fresh snapshot, the new base. */
+  | { type: 'rebase'; order: ArrayLike<number> };
+
+/** A count longer than this is ignored: every move clamps at the ends long before. */
+const MAX_COUNT_DIGITS = 5;
+
+/** `state` with the typed count consumed; the same object when there was none, so nothing re-renders. */
+function withoutCount(state: ReorderState): ReorderState {
+  return state.count === '' ? state : { ...state, count: '' };
+}
+
+function identity(length: number): Int32Array {
+  const order = new Int32Array(length);
+  for (let i = 0; i < length; i++) order[i] = i;
+  return order;
+}
+
+/** A copy of `order`, checked to be a permutation of 0..length-1; throws a RangeError naming the problem. */
+function permutation(order: ArrayLike<number>, length: number, action: string): Int32Array {
+  if (order.length !== length) {
+    throw new RangeError(`${action}: the order has ${order.length} entries, expected ${length}`);
+  }
+  const copy = Int32Array.from(order);
+  const seen = new Uint8Array(length);
+  for (let i = 0; i < length; i++) {
+    const position = order[i];
+    if (!(Number.isInteger(position) && position >= 0 && position < length) || seen[position]) {
+      throw new RangeError(`${action}: the order is not a permutation of 0..${length - 1} (at index ${i})`);
+    }
+    seen[position] = 1;
+  }
+  return copy;
+}
+
+export function createReorderState(length: number): ReorderState {
+  const size = Number.isInteger(length) && length > 0 ? length : 0;
+  return { order: identity(size), cursor: 0, mark: null, count: '', undo: [], redo: [], savedOrder: identity(size) };
+}
+
+/** The typed count as a number, 1 when none was typed. */
+export function pendingCount(state: ReorderState): number {
+  return state.count === '' ? 1 : Number(state.count);
+}
+
+/** The rows a move would move, `end` exclusive: the marked range, or the cursor's row. */
+export function selectedRange(state: ReorderState): { start: number; end: number } {
+  const other = state.mark ?? state.cursor;
+  return { start: Math.min(state.cursor, other), end: Math.max(state.cursor, other) + 1 };
+}
+
+/** Whether the view's order differs from what the service has. */
+export function isDirty(state: ReorderState): boolean {
+  const { order, savedOrder } = state;
+  for (let i = 0; i < order.length; i++) if (order[i] !== savedOrder[i]) return true;
+  return false;
+}
+
+/** Base position of the entry shown at `displayIndex`, or undefined outside the list. */
+export function baseIndexAt(state: ReorderState, displayIndex: number): number | undefined {
+  return Number.isInteger(displayIndex) && displayIndex >= 0 && displayIndex < state.order.length
+    ? state.order[displayIndex]
+    : undefined;
+}
+
+/** Moves `order[start, start + length)` by `shift` rows, in place. */
+function shiftBlock(order: Int32Array, start: number, length: number, shift: number): void {
+  const block = order.slice(start, start + length);
+  if (shift > 0) order.copyWithin(start, start + length, start + length + shift);
+  else order.copyWithin(start + shift + length, start + shift, start);
+  order.set(block, start + shift);
+}
+
+/** Applies `steps` forwards (redo) or backwards (undo) on one copy of the order. */
+function replay(state: ReorderState, steps: readonly Step[], forwards: boolean): ReorderState {
+  const order = state.order.slice();
+  let { cursor, mark } = state;
+  for (const step of steps) {
+    const from = forwards ? step.start : step.start + step.shift;
+    const to = forwards ? step.start + step.shift : step.start;
+    shiftBlock(order, from, step.length, to - from);
+    cursor = to + step.cursorOffset;
+    mark = step.markOffset === null ? null : to + step.markOffset;
+  }
+  return { ...state, order, cursor, mark, count: '' };
+}
+
+function move(state: ReorderState, direction: -1 | 1): ReorderState {
+  if (state.order.length === 0) return withoutCount(state);
+  const { start, end } = selectedRange(state);
+  const times = pendingCount(state);
+  const room = direction < 0 ? start : state.order.length - end;
+  const shift = direction * Math.min(times, room);
+  if (shift === 0) return withoutCount(state);
+  const step: Step = {
+    start,
+    length: end - start,
+    shift,
+    cursorOffset: state.cursor - start,
+    markOffset: state.mark === null ? null : state.mark - start,
+  };
+  return { ...replay(state, [step], true), undo: [...state.undo, step], redo: [] };
+}
+
+function undo(state: ReorderState): ReorderState {
+  const taken = Math.min(pendingCount(state), state.undo.length);
+  if (taken === 0) return withoutCount(state);
+  const steps = state.undo.slice(state.undo.length - taken).reverse();
+  const next = replay(state, steps, false);
+  return { ...next, undo: state.undo.slice(0, state.undo.length - taken), redo: [...state.redo, ...steps] };
+}
+
+function redo(state: ReorderState): ReorderState {
+  const taken = Math.min(pendingCount(state), state.redo.length);
+  if (taken === 0) return withoutCount(state);
+  const steps = state.redo.slice(state.redo.length - taken).reverse();
+  const next = replay(state, steps, true);
+  return { ...next, undo: [...state.undo, ...steps], redo: state.redo.slice(0, state.redo.length - taken) };
+}
+
+/** Renumbers base positions so that `savedOrder` (what the service has now) becomes the identity. */
+function saved(state: ReorderState, savedOrder: ArrayLike<number>): ReorderState {
+  const length = state.order.length;
+  const newBase = permutation(savedOrder, length, 'saved');
+  const renumber = new Int32Array(length);
+  for (let i = 0; i < length; i++) renumber[newBase[i]] = i;
+  const order = state.order.map((position) => renumber[position]);
+  return { ...state, order, savedOrder: identity(length) };
+}
+
+function rebase(state: ReorderState, newOrder: ArrayLike<number>): ReorderState {
+  const order = permutation(newOrder, newOrder.length, 'rebase');
+  const cursor = Math.max(0, Math.min(state.cursor, order.length - 1));
+  // Recorded steps were rows of the old snapshot and may not fit the new one: history starts afresh.
+  return { order, cursor, mark: null, count: '', undo: [], redo: [], savedOrder: identity(order.length) };
+}
+
+export function reorderReducer(state: ReorderState, action: ReorderAction): ReorderState {
+  switch (action.type) {
+    case 'digit': {
+      const isDigit = /^[0-9]$/.test(action.digit);
+      if (!isDigit || (action.digit === '0' && state.count === '') || state.count.length >= MAX_COUNT_DIGITS) {
+        return state;
+      }
+      return { ...state, count: state.count + action.digit };
+    }
+    case 'moveUp':
+      return move(state, -1);
+    case 'moveDown':
+      return move(state, 1);
+    case 'toggleMark':
+      return { ...state, mark: state.mark === null && state.order.length > 0 ? state.cursor : null, count: '' };
+    case 'clearMark':
+      return state.mark === null ? withoutCount(state) : { ...state, mark: null, count: '' };
+    case 'undo':
+      return undo(state);
+    case 'redo':
+      return redo(state);
+    case 'cursorTo': {
+      const last = state.order.length - 1;
+      const index = Number.isFinite(action.index) ? Math.floor(action.index) : state.cursor;
+      const cursor = Math.max(0, Math.min(index, last));
+      return cursor === state.cursor ? withoutCount(state) : { ...state, cursor, count: '' };
+    }
+    case 'saved':
+      return saved(state, action.order);
+    case 'rebase':
+      return rebase(state, action.order);
+  }
+}
