@@ -20,7 +20,8 @@ const UNKNOWN_PLACEHOLDER = '\uFFFD';
 // code so that a run of unterminated introducers is scanned once, not once per introducer.
 const UNSAFE = new RegExp(
   [
-    '(?:\\x1b[\\]PX^_]|[\\x90\\x98\\x9d\\x9e\\x9f])[^\\x07\\x1b\\x80-\\x9f]*(?:\\x07|\\x1b\\\\|\\x9c)', // OSC, DCS, SOS, PM, APC
+    // OSC, DCS, SOS, PM, APC: a string ended by BEL or ST
+    '(?:\\x1b[\\]PX^_]|[\\x90\\x98\\x9d\\x9e\\x9f])[^\\x07\\x1b\\x80-\\x9f]*(?:\\x07|\\x1b\\\\|\\x9c)',
     '(?:\\x1b\\[|\\x9b)[\\x30-\\x3f]*[\\x20-\\x2f]*[\\x40-\\x7e]', // CSI
     '\\x1b[\\x20-\\x2f]*[\\x30-\\x7e]', // other ESC sequences (ESC c, ESC ( B, ...)
     '\\r\\n',

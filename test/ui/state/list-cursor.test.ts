@@ -40,7 +40,8 @@ describe('moveCursor', () => {
   it('is safe on an empty list and with nonsense sizes', () => {
     expect(moveCursor({ cursor: 5, top: 3 }, 'down', 0, 10)).toEqual({ cursor: 0, top: 0 });
     expect(moveCursor({ cursor: 5, top: 3 }, 'last', 0, 10)).toEqual({ cursor: 0, top: 0 });
-    expect(moveCursor({ cursor: Number.NaN, top: Number.NaN }, 'down', 3, 0, Number.NaN)).toEqual({ cursor: 1, top: 1 });
+    const garbage = { cursor: Number.NaN, top: Number.NaN };
+    expect(moveCursor(garbage, 'down', 3, 0, Number.NaN)).toEqual({ cursor: 1, top: 1 });
   });
 
   it('a list shorter than the window never scrolls', () => {
@@ -53,7 +54,10 @@ describe('moveCursor', () => {
       fc.property(
         fc.integer({ min: 0, max: 300 }),
         fc.integer({ min: 1, max: 40 }),
-        fc.array(fc.tuple(fc.constantFrom(...actions), fc.integer({ min: 1, max: 60 })), { maxLength: 40 }),
+        fc.array(fc.tuple(fc.constantFrom(...actions), fc.integer({ min: 1, max: 60 })), {
+          maxLength: 40,
+          size: 'max',
+        }),
         (length, height, moves) => {
           let state = start;
           for (const [action, count] of moves) {

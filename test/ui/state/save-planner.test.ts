@@ -99,7 +99,7 @@ describe('planMoves', () => {
   it('reaches the target with at most n - LIS moves, duplicates of a value included (property)', () => {
     // Values repeat (the same track twice); entries are positions 0..n-1 and stay distinct.
     const playlist = fc
-      .array(fc.constantFrom('track:a', 'track:b', 'track:c', 'episode:d'), { maxLength: 60 })
+      .array(fc.constantFrom('track:a', 'track:b', 'track:c', 'episode:d'), { maxLength: 60, size: 'max' })
       .chain((values) =>
         fc.tuple(fc.constant(values), fc.shuffledSubarray(values.map((_, i) => i), { minLength: values.length })),
       );
@@ -187,13 +187,14 @@ describe('replanOnFresh', () => {
   });
 
   it('keeps exactly the fresh entries and replays onto an unchanged service exactly (property)', () => {
+    const addedEntry = fc.integer({ min: 0, max: 9 }).map((i) => `new${i}`);
     const scenario = fc.integer({ min: 0, max: 40 }).chain((n) => {
       const base = Array.from({ length: n }, (_, i) => `e${i}`);
       return fc.record({
         base: fc.constant(base),
         desired: fc.shuffledSubarray(base, { minLength: n }),
         fresh: fc
-          .tuple(fc.shuffledSubarray(base), fc.array(fc.integer({ min: 0, max: 9 }).map((i) => `new${i}`)))
+          .tuple(fc.shuffledSubarray(base), fc.array(addedEntry, { maxLength: 8, size: 'max' }))
           .map(([kept, added]) => [...kept, ...new Set(added)]),
       });
     });
