@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CredentialsFile } from '../../../src/api/auth/credentials.js';
 import { authEndpoints, DASHBOARD_SCOPES, logIn, LOGIN_TIMEOUT_MS, LoginError, type LoginOptions } from '../../../src/api/auth/login-flow.js';
-import { openStoredLogin } from '../../../src/api/auth/refreshing-tokens.js';
+import { openStoredLogin, SESSION_EXPIRED_MESSAGE } from '../../../src/api/auth/refreshing-tokens.js';
 import { createApi } from '../../../src/api/index.js';
 import { startService, type RunningService } from '../../../src/service/start.js';
 import { consentAt, type BrowserVisit } from './scripted-browser.js';
@@ -92,6 +92,20 @@ describe('logIn against the embedded service', () => {
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refreshToken!, client_id: 'playdeck-demo' }),
     });
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('turns a refused refresh into "session expired" on the client: the request fails and the connection is unauthorized', async () => {
+    await logInWith((url) => consentAt(url, 'approve'));
+    const stored = (await file.read(service.baseUrl))!;
+    // Someone else spends the refresh token: the stored one is rotated away.
+    await fetch(stored.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stored.refreshToken!, client_id: 'playdeck-demo' }),
+    });
+    const tokens = (await openStoredLogin(service.baseUrl, { file, now: () => stored.expiresAt }))!;
+    const api = createApi({ baseUrl: service.baseUrl, tokens });
+    await expect(api.getMe()).rejects.toMatchObject({ name: 'ApiError', kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+    expect(api.getConnection()).toEqual({ state: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
   });
 
   it('fails with one clear error when the user denies consent', async () => {
