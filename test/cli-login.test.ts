@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CredentialsFile, defaultCredentialsPath } from '../src/api/auth/credentials.js';
-import { runLogin, runLogout, type CommandIo } from '../src/cli/login.js';
+import { runLogin, runLogout, storedLoginTokens, type CommandIo } from '../src/cli/login.js';
 import { startService, type RunningService } from '../src/service/start.js';
 import { consentAt } from './api/auth/scripted-browser.js';
 
@@ -127,5 +127,20 @@ describe('playdeck logout', () => {
     const screen = terminal();
     expect(await runLogout([], screen.io)).toBe(2);
     expect(screen.err).toEqual(['playdeck logout: --base-url is required']);
+  });
+});
+
+describe('the dashboard on a stored login', () => {
+  it('uses the login stored for the base URL, and says to log in when there is none', async () => {
+    const env = { XDG_CONFIG_HOME: configHome };
+    await expect(storedLoginTokens(service.baseUrl, env)).rejects.toThrow(
+      `No stored login for ${service.baseUrl}: run \`playdeck login --base-url ${service.baseUrl}\``,
+    );
+    const login = terminal((line) => {
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
+    });
+    expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
+    const tokens = await storedLoginTokens(service.baseUrl, env);
+    expect(await tokens.token()).toBe((await credentials().read(service.baseUrl))?.accessToken);
   });
 });

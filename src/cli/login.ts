@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { CredentialsFile, defaultCredentialsPath } from '../api/auth/credentials.js';
 import { DASHBOARD_SCOPES, logIn } from '../api/auth/login-flow.js';
+import { notLoggedInMessage, openStoredLogin } from '../api/auth/refreshing-tokens.js';
+import type { TokenProvider } from '../api/tokens.js';
 import { DEMO_CLIENT_ID } from '../service/oauth/schema.js';
 
 export interface CommandIo {
@@ -120,4 +122,14 @@ export async function runLogout(argv: string[], io: CommandIo = processIo): Prom
     io.stderr(`playdeck logout: ${firstLine(error)}`);
     return 1;
   }
+}
+
+/**
+ * The tokens of the login stored for `baseUrl`, for the dashboard started with `--base-url` and no token.
+ * Rejects with a one-line error saying to run `playdeck login` when there is none.
+ */
+export async function storedLoginTokens(baseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<TokenProvider> {
+  const tokens = await openStoredLogin(baseUrl, { file: new CredentialsFile(defaultCredentialsPath(env)) });
+  if (!tokens) throw new Error(notLoggedInMessage(baseUrl));
+  return tokens;
 }
