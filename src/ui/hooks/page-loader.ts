@@ -32,7 +32,9 @@ export class PageLoader<T> {
   private readonly failed = new Set<number>();
   private readonly responses = new Map<number, Paging<T>>();
   private readonly fetchedAt = new Map<number, number>();
-  private hasReportedError = false;
+  /** Pages whose failure the status line shows; cleared once they load, or once the user has moved on. */
+  private readonly reported = new Set<number>();
+  private hasMovedSinceReport = false;
   private isClosed = false;
 
   constructor(private readonly host: PageLoaderHost<T>) {}
@@ -54,6 +56,7 @@ export class PageLoader<T> {
   /** The window moved: pages that failed may be tried again. */
   windowMoved(): void {
     this.failed.clear();
+    this.hasMovedSinceReport = true;
   }
 
   /**
@@ -84,7 +87,8 @@ export class PageLoader<T> {
       .catch((error: unknown) => {
         if (this.isClosed) return;
         this.failed.add(offset);
-        this.hasReportedError = true;
+        this.reported.add(offset);
+        this.hasMovedSinceReport = false;
         this.host.onError(offset, error);
       })
       .finally(() => {
@@ -101,8 +105,13 @@ export class PageLoader<T> {
     // A new total drops the pages that no longer fit: they must count as missing again.
     if (total !== null && total !== page.total) this.responses.clear();
     this.responses.set(offset, page);
-    if (this.hasReportedError) this.host.onRecovered();
-    this.hasReportedError = false;
+    const hadMessage = this.reported.size > 0;
+    this.reported.delete(offset);
+    // The message goes once every failed page has loaded, or once the user has moved on since it was shown.
+    if (hadMessage && (this.reported.size === 0 || this.hasMovedSinceReport)) {
+      this.reported.clear();
+      this.host.onRecovered();
+    }
     if (!isSame) this.host.onPage(offset, page);
   }
 }

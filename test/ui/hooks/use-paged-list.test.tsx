@@ -143,6 +143,24 @@ describe('usePagedList', () => {
     await app.waitForFrame('pages 0,50');
   });
 
+  it('keeps the message while the failed page is still missing where the user looks', async () => {
+    const remote = remoteList(1_000);
+    const onStatus = vi.fn();
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} onStatus={onStatus} top={500} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    expect(remote.inFlight()).toEqual([500, 450]);
+    await remote.fail('Service unavailable');
+    await remote.answer(450);
+    expect(onStatus).toHaveBeenLastCalledWith("Couldn't load things 501–550: Service unavailable");
+
+    app.rerender(<Probe remote={remote} renders={renders} onStatus={onStatus} top={501} />);
+    await settle();
+    await remote.answer(500);
+    expect(onStatus).toHaveBeenLastCalledWith(null);
+  });
+
   it('tries a failed first page again at the next check while focused', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
     const remote = remoteList(10);
