@@ -207,6 +207,16 @@ it("Get Playlist Items with the clients' percent-encoded fields filter (the spec
   expect(first.track.album).not.toHaveProperty('images');
 });
 
+it('Get Playlist Items at /items carries the renamed `item` beside the deprecated `track`; /tracks only `track`', async () => {
+  const renamed = await send('GET', `/v1/playlists/${ids.mixedPlaylist}/items?additional_types=episode`, SDK_HEADERS);
+  expect(renamed.body.items.map((entry: { item: unknown; track: unknown }) => entry.item)).toEqual(
+    renamed.body.items.map((entry: { track: unknown }) => entry.track),
+  );
+  expectValid(renamed.body, ['/playlists/{playlist_id}/items', 'get'], strict);
+  const old = await send('GET', `/v1/playlists/${ids.mixedPlaylist}/tracks?additional_types=episode`, NODE_HEADERS);
+  expect(old.body.items[0]).not.toHaveProperty('item');
+});
+
 describe('7 Update Playlist Items as each client encodes it', () => {
   it.each([
     ['the SDK updatePlaylistItems', SDK_HEADERS, (snapshot: string) => ({ range_start: 0, range_length: 2, insert_before: 5, snapshot_id: snapshot })],

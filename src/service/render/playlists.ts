@@ -26,7 +26,10 @@ function itemJson(context: ServiceContext, entry: PlaylistEntry, request: ItemsR
     if (episode) item = render.episode(episode, request.market, request.userId, request.origin);
   }
   const addedBy = render.user(entry.addedBy, request.origin, false);
-  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,"track":${item}}`;
+  // The reference renamed `track` to `item` with the /items path and keeps `track` as deprecated: send both
+  // there so clients of either generation find it; /tracks keeps the old shape (and half the bytes).
+  const renamed = request.path === 'items' ? `"item":${item},` : '';
+  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,${renamed}"track":${item}}`;
 }
 
 /** A page of a playlist's items as a paging object. */
