@@ -67,15 +67,38 @@ describe('DetailsPane', () => {
   it('describes an audiobook with a table of its chapters, asked for once', async () => {
     const api = createFakeApi();
     const audiobook = api.catalog.audiobooks[0]!;
-    const { app } = renderDetails({ kind: 'audiobook', audiobook }, api);
+    // The first chapter half heard, the second finished.
+    const resumed: FakeApi = {
+      ...api,
+      async getAudiobookChapters(...args) {
+        const page = await api.getAudiobookChapters(...args);
+        const [first, second, ...rest] = page.items;
+        const finished = { fully_played: true, resume_position_ms: 0 };
+        return { ...page, items: [{ ...first!, ...RESUMED }, { ...second!, resume_point: finished }, ...rest] };
+      },
+    };
+    const { app } = renderDetails({ kind: 'audiobook', audiobook }, resumed);
     const frame = await app.waitForFrame('Chapter 1 ');
     expect(frame).toContain(`Authors    ${audiobook.authors[0]!.name}`);
     expect(frame).toContain('Narrators  Sam Reader');
     expect(frame).toContain(`Edition    ${audiobook.edition}`);
     expect(frame).toMatch(/│ # +│ Chapter +│ Length +│ Left +│/);
+    expect(frame).toMatch(/│ 1 +│ Chapter 1 +│ 13:34 +│ 12:34 left │/);
+    expect(frame).toMatch(/│ 2 +│ Chapter 2 +│ [\d:]+ +│ played +│/);
     expect(frame).toMatch(/… \d+ more chapters/);
     expect(frame.split('\n')).toHaveLength(HEIGHT);
     expect(api.callsTo('getAudiobookChapters')).toHaveLength(1);
+  });
+
+  it('lists the chapters one per line when the pane is too short for a table', async () => {
+    const api = createFakeApi();
+    const audiobook = api.catalog.audiobooks[0]!;
+    const app = renderApp(<DetailsPane api={api} target={{ kind: 'audiobook', audiobook }} width={WIDTH} height={16} />);
+    const frame = await app.waitForFrame('Chapter 1 ');
+    expect(frame).not.toContain('┌');
+    expect(frame).toMatch(/^│ +6 {2}Chapter 6 /m);
+    expect(frame).toContain('… 6 more chapters');
+    expect(frame.split('\n')).toHaveLength(16);
   });
 
   it('describes a chapter with its audiobook and resume point', async () => {

@@ -4,7 +4,7 @@ import type { Audiobook, Chapter } from '../../../api/types.js';
 import { formatCount, formatDuration } from '../../format.js';
 import type { ChaptersState } from '../../hooks/use-details.js';
 import { sanitizeText, truncateToWidth } from '../../sanitize.js';
-import { joinNames } from '../library-rows.js';
+import { chapterRow, joinNames } from '../library-rows.js';
 import { Field, Title, rowsLeft } from './DetailLines.js';
 import { resumeText } from './EpisodeDetails.js';
 
@@ -19,6 +19,7 @@ const FIELD_ROWS = 7;
 /** ink-table draws a rule above each row, and three lines of header and one of footer. */
 const TABLE_FRAME_ROWS = 4;
 const ROWS_PER_CHAPTER = 2;
+const MIN_TABLE_ROWS = 3;
 /** Widths of the #, Length and Left columns, their padding and the table's rules. */
 const TABLE_FIXED_COLUMNS = 3 + 7 + 10 + 4 * 2 + 5;
 
@@ -49,13 +50,17 @@ function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
   if (chapters.state === 'failed') return <Text dimColor>{`Chapters not loaded: ${sanitizeText(chapters.message)}`}</Text>;
   const { items, total } = chapters.page;
   if (items.length === 0) return <Text dimColor>No chapters.</Text>;
-  const fitting = Math.max(0, Math.floor((height - TABLE_FRAME_ROWS - 1) / ROWS_PER_CHAPTER));
-  const shown = items.slice(0, fitting);
+  const tableRows = Math.floor((height - TABLE_FRAME_ROWS - 1) / ROWS_PER_CHAPTER);
+  // Too short for a table's rules: one line per chapter shows more of them.
+  const isCompact = tableRows < MIN_TABLE_ROWS;
+  const shown = items.slice(0, Math.max(0, isCompact ? height - 1 : tableRows));
   const nameWidth = Math.max(4, width - TABLE_FIXED_COLUMNS);
   const rest = total - shown.length;
   return (
     <Box flexDirection="column">
-      {shown.length > 0 && <Table data={shown.map((chapter) => chapterCells(chapter, nameWidth))} />}
+      {isCompact
+        ? shown.map((chapter) => <Text key={chapter.id}>{chapterRow(chapter, width)}</Text>)
+        : shown.length > 0 && <Table data={shown.map((chapter) => chapterCells(chapter, nameWidth))} />}
       {rest > 0 && <Text dimColor>{`… ${formatCount(rest)} more ${rest === 1 ? 'chapter' : 'chapters'}`}</Text>}
     </Box>
   );
@@ -66,6 +71,7 @@ function chapterCells(chapter: Chapter, nameWidth: number) {
     '#': chapter.chapter_number,
     Chapter: truncateToWidth(sanitizeText(chapter.name), nameWidth),
     Length: formatDuration(chapter.duration_ms),
-    Left: resumeText(chapter.resume_point, chapter.duration_ms),
+    // Blank rather than a column of "unknown" when the service sent no resume points.
+    Left: chapter.resume_point === null ? '' : resumeText(chapter.resume_point, chapter.duration_ms),
   };
 }
