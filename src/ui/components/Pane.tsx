@@ -15,8 +15,8 @@ export interface PaneProps {
   children?: ReactNode;
 }
 
-const LIGHT = { topLeft: '╭', horizontal: '─', topRight: '╮', style: 'round' } as const;
-const HEAVY = { topLeft: '┏', horizontal: '━', topRight: '┓', style: 'bold' } as const;
+const LIGHT = { topLeft: '╭', topRight: '╮', bottomLeft: '╰', bottomRight: '╯', horizontal: '─', vertical: '│' };
+const HEAVY = { topLeft: '┏', topRight: '┓', bottomLeft: '┗', bottomRight: '┛', horizontal: '━', vertical: '┃' };
 
 /** `╭─ Title ───╮` exactly `width` columns wide. */
 export function topBorder(title: string, width: number, isFocused: boolean): string {
@@ -28,27 +28,37 @@ export function topBorder(title: string, width: number, isFocused: boolean): str
   return head + chars.horizontal.repeat(fill) + chars.topRight;
 }
 
-/** A box with a titled border; the children get `width - 2` by `height - 2` inside it. */
+/**
+ * A box with a titled border; the children get `width - 2` columns by `height - 2` rows inside it.
+ * The border is drawn as text rather than with Box's `borderStyle`: Ink 6.8 applies only the changed
+ * style keys on an update, so switching the style of a box without a top border gives it one back.
+ */
 export const Pane = memo(function Pane({ title, isFocused, width, height, children }: PaneProps) {
   const theme = useTheme();
-  const borderColor = isFocused ? theme.accent : undefined;
+  const chars = isFocused ? HEAVY : LIGHT;
+  const innerWidth = Math.max(0, width - 2);
+  const innerHeight = Math.max(0, height - 2);
+  const color = isFocused ? theme.accent : undefined;
+  const side = Array.from({ length: innerHeight }, () => chars.vertical).join('\n');
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>
-      <Text color={borderColor} bold={isFocused}>
+      <Text color={color} bold={isFocused} dimColor={!isFocused} wrap="truncate">
         {topBorder(title, width, isFocused)}
       </Text>
-      <Box
-        borderStyle={isFocused ? HEAVY.style : LIGHT.style}
-        borderTop={false}
-        borderColor={borderColor}
-        borderDimColor={!isFocused}
-        flexDirection="column"
-        width={width}
-        height={height - 1}
-        overflow="hidden"
-      >
-        {children}
+      <Box height={innerHeight}>
+        <Text color={color} dimColor={!isFocused}>
+          {side}
+        </Text>
+        <Box flexDirection="column" width={innerWidth} height={innerHeight} overflow="hidden">
+          {children}
+        </Box>
+        <Text color={color} dimColor={!isFocused}>
+          {side}
+        </Text>
       </Box>
+      <Text color={color} dimColor={!isFocused} wrap="truncate">
+        {chars.bottomLeft + chars.horizontal.repeat(innerWidth) + chars.bottomRight}
+      </Text>
     </Box>
   );
 });

@@ -1,0 +1,97 @@
+import type { Api } from '../api/api.js';
+import { isApiError } from '../api/errors.js';
+import { createApi, staticToken, type TokenProvider } from '../api/index.js';
+import { startService, type RunningService } from '../service/start.js';
+import type { DashboardOptions } from './args.js';
+
+/** A failure to start that the user can act on: printed as one line, no stack. */
+export class StartError extends Error {
+  override readonly name = 'StartError';
+}
+
+export interface Connection {
+  api: Api;
+  /** Stops the embedded service, if one was started. */
+  close(): Promise<void>;
+}
+
+/** The first answer must come within this long, or the dashboard does not open. */
+const STARTUP_CHECK_MS = 10_000;
+
+function describeStartFailure(error: unknown, options: DashboardOptions & { kind: 'embedded' }): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'EADDRINUSE') return `cannot start the embedded service: port ${options.port} is in use`;
+  if (code === 'EACCES') return `cannot start the embedded service: no permission to listen on port ${options.port}`;
+  const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return `cannot start the embedded service: ${message}`;
+}
+
+/**
+ * Asks for the playback state once, so that a wrong URL or token fails here and not on screen. The client
+ * would retry an unreachable service for a while: the first failure it reports ends the wait instead.
+ */
+async function checkService(api: Api, baseUrl: string): Promise<void> {
+  const controller = new AbortController();
+  let failure: string | null = null;
+  const unsubscribe = api.onConnectionChange((status) => {
+    if (status.state !== 'retrying' && status.state !== 'offline') return;
+    failure = status.message;
+    controller.abort();
+  });
+  try {
+    await api.getPlaybackState({ signal: AbortSignal.any([controller.signal, AbortSignal.timeout(STARTUP_CHECK_MS)]) });
+  } catch (error) {
+    if (failure !== null) throw new StartError(`cannot reach ${baseUrl}: ${failure}`);
+    if (!isApiError(error)) throw error;
+    switch (error.kind) {
+      case 'unauthorized':
+      case 'forbidden':
+        throw new StartError(`${baseUrl} refused the token: ${error.message}`);
+      case 'network':
+      case 'timeout':
+      case 'aborted':
+        throw new StartError(`cannot reach ${baseUrl}: ${error.message}`);
+      default:
+        throw new StartError(`${baseUrl} answered with an error: ${error.message}`);
+    }
+  } finally {
+    unsubscribe();
+  }
+}
+
+function apiFor(baseUrl: string, tokens: TokenProvider): Api {
+  try {
+    return createApi({ baseUrl, tokens });
+  } catch (error) {
+    throw new StartError(`invalid base URL "${baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The API the dashboard will use: another service's, or the embedded one's, started here. */
+export async function connect(options: DashboardOptions): Promise<Connection> {
+  if (options.kind === 'remote') {
+    const api = apiFor(options.baseUrl, staticToken(options.token));
+    await checkService(api, options.baseUrl);
+    return { api, close: async () => {} };
+  }
+  let service: RunningService;
+  try {
+    service = await startService({ port: options.port, db: options.db });
+  } catch (error) {
+    throw new StartError(describeStartFailure(error, options));
+  }
+  // In-process, an expired token is replaced by a new one rather than ending the session.
+  let token = service.accessToken;
+  const tokens: TokenProvider = {
+    token: async () => token,
+    refresh: async () => (token = service.issueToken().token),
+  };
+  try {
+    const api = apiFor(service.baseUrl, tokens);
+    await checkService(api, service.baseUrl);
+    return { api, close: () => service.close() };
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+}
