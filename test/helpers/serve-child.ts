@@ -1,13 +1,12 @@
 /**
- * `playdeck serve` as a real child process, for tests that need one (SIGKILL, signals, what it prints).
- * Run as a program (`node --import tsx test/helpers/serve-child.ts ARGS`) it is `playdeck serve ARGS`;
- * imported, it offers `spawnServe`. Swap the command for `dist/cli.js serve` once the CLI has it.
+ * `playdeck serve` as a real child process (the built `dist/cli.js`, as users run it), for tests that need
+ * one: SIGKILL, signals, what it prints, what it listens on. The test run's global setup builds it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const ENTRY = fileURLToPath(import.meta.url);
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 export interface ServeChild {
   child: ChildProcess;
@@ -25,7 +24,7 @@ export interface ServeChild {
 
 /** Starts `serve ARGS` and resolves once it has printed its two lines; rejects (with stderr) if it exits first. */
 export function spawnServe(args: readonly string[]): Promise<ServeChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let laterStdout = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -65,9 +64,4 @@ export async function stopServe(serve: ServeChild | undefined, signal: NodeJS.Si
   if (!serve || serve.child.exitCode !== null || serve.child.signalCode !== null) return;
   serve.child.kill(signal);
   await serve.exited;
-}
-
-if (process.argv[1] === ENTRY) {
-  const { runServe } = await import('../../src/service/serve.js');
-  process.exit(await runServe(process.argv.slice(2)));
 }
