@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.js';
+import { startPollLoop, type PollLoop } from './poll-loop.js';
 
 export interface PollOptions<T> {
   /** Fetches once; the signal aborts the request when the component unmounts. */
@@ -32,102 +32,59 @@ const INITIAL: PollState<never> = { data: undefined, receivedAt: 0, error: null,
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
 
 /**
- * Polls with a chain of timeouts: one request at a time, the next one scheduled when it settles. Failures
- * back off (and wait at least as long as a 429 asked); the last good data stays. An answer that is the
- * same object as the data shown (a 304) changes no state, so it renders nothing.
+ * Polls (see poll-loop.ts) and keeps the last good data with its age and the last error. An answer that
+ * is the same object as the data shown (a 304) changes no state, so it renders nothing.
  */
 export function usePoll<T>(options: PollOptions<T>): Poll<T> {
   const [state, setState] = useState<PollState<T>>(INITIAL);
-  // The latest state and options, for the loop, which lives as long as the component.
+  // The loop outlives renders: it reads the latest options and state through refs.
   const stateRef = useRef<PollState<T>>(state);
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const controlsRef = useRef<Pick<Poll<T>, 'refresh' | 'replace'> | null>(null);
+  const loopRef = useRef<PollLoop<T> | null>(null);
 
-  useEffect(() => {
-    let isStopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let inFlight: AbortController | null = null;
-    let isOutdated = false;
-    let isRefreshQueued = false;
-    let failures = 0;
-    let lastSuccessAt: number | null = null;
-
+  const [controls] = useState(() => {
     const commit = (next: PollState<T>): void => {
       stateRef.current = next;
       setState(next);
     };
-    const accept = (data: T): void => {
+    const show = (data: T): void => {
       const current = stateRef.current;
       if (current.data === data && current.error === null) return;
       const receivedAt = current.data === data ? current.receivedAt : Date.now();
       commit({ data, receivedAt, error: null, staleSince: null });
     };
-    const schedule = (delay: number): void => {
-      clearTimeout(timer);
-      timer = setTimeout(run, delay);
-    };
-    const normalDelay = (): number => {
-      const { data } = stateRef.current;
-      return data === undefined ? 0 : optionsRef.current.delayAfter(data);
-    };
-
-    async function run(): Promise<void> {
-      if (inFlight) {
-        isRefreshQueued = true;
-        return;
-      }
-      clearTimeout(timer);
-      const request = new AbortController();
-      inFlight = request;
-      isOutdated = false;
-      let delay: number;
-      try {
-        const data = await optionsRef.current.fetch(request.signal);
-        if (isStopped) return;
-        failures = 0;
-        lastSuccessAt = Date.now();
-        if (!isOutdated) accept(data);
-        delay = optionsRef.current.delayAfter(data);
-      } catch (error) {
-        if (isStopped) return;
-        failures++;
-        const reason = error instanceof Error ? error : new Error(String(error));
-        commit({ ...stateRef.current, error: reason, staleSince: lastSuccessAt });
-        const retryAfter = isApiError(error) ? (error.details.retryAfterMs ?? 0) : 0;
-        const backoff = Math.max(1_000, normalDelay()) * 2 ** (failures - 1);
-        delay = Math.max(retryAfter, Math.min(optionsRef.current.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS, backoff));
-      } finally {
-        inFlight = null;
-      }
-      if (isRefreshQueued) {
-        isRefreshQueued = false;
-        void run();
-      } else {
-        schedule(delay);
-      }
-    }
-
-    controlsRef.current = {
-      refresh() {
-        if (inFlight) isOutdated = true;
-        void run();
-      },
-      replace(data) {
-        if (inFlight) isOutdated = true;
-        accept(data);
-        if (!inFlight) schedule(optionsRef.current.delayAfter(data));
+    return {
+      commit,
+      show,
+      refresh: () => loopRef.current?.refresh(),
+      replace: (data: T) => {
+        show(data);
+        loopRef.current?.replaced(data);
       },
     };
-    void run();
-    return () => {
-      isStopped = true;
-      clearTimeout(timer);
-      inFlight?.abort();
-    };
-  }, []);
+  });
 
-  const refresh = useRef(() => controlsRef.current?.refresh()).current;
-  const replace = useRef((data: T) => controlsRef.current?.replace(data)).current;
-  return { ...state, refresh, replace };
+  useEffect(() => {
+    const { commit, show } = controls;
+    const loop = startPollLoop<T>(() => ({
+      fetch: optionsRef.current.fetch,
+      delayAfter: optionsRef.current.delayAfter,
+      normalDelay: () => {
+        const { data } = stateRef.current;
+        return data === undefined ? 0 : optionsRef.current.delayAfter(data);
+      },
+      maxBackoffMs: optionsRef.current.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS,
+      onData: (data, isOutdated) => {
+        if (!isOutdated) show(data);
+        // An outdated answer still shows the service works again: the failure shown is over.
+        else if (stateRef.current.error !== null) commit({ ...stateRef.current, error: null, staleSince: null });
+      },
+      onError: (error, lastSuccessAt) => commit({ ...stateRef.current, error, staleSince: lastSuccessAt }),
+    }));
+    loopRef.current = loop;
+    return () => loop.stop();
+  }, [controls]);
+
+  return { ...state, refresh: controls.refresh, replace: controls.replace };
 }
