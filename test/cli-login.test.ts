@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,5 +143,47 @@ describe('the dashboard on a stored login', () => {
     expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
     const tokens = await storedLoginTokens(service.baseUrl, env);
     expect(await tokens.token()).toBe((await credentials().read(service.baseUrl))?.accessToken);
+  });
+});
+
+/** Runs the built program as a user would, with the temporary config folder; `onLine` sees each stdout line. */
+function playdeck(args: string[], onLine: (line: string) => void = () => undefined): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: configHome };
+  for (const name of ['CI', 'CONTINUOUS_INTEGRATION', 'PLAYDECK_BASE_URL', 'PLAYDECK_TOKEN']) delete env[name];
+  const child = spawn(process.execPath, ['dist/cli.js', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let partialLine = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    const lines = (partialLine + chunk.toString()).split('\n');
+    partialLine = lines.pop()!;
+    lines.forEach(onLine);
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('the built program', () => {
+  it('playdeck login --no-browser: prints the URL, completes on consent, stores the login', async () => {
+    const run = await playdeck(['login', '--base-url', service.baseUrl, '--client-id', 'playdeck-demo', '--no-browser'], (line) => {
+      const match = URL_LINE.exec(line);
+      if (match) void consentAt(match[1]!, 'approve');
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Open this URL to log in: http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+\nLogged in as .+\n$/);
+    expect((await credentials().read(service.baseUrl))?.refreshToken).toEqual(expect.any(String));
+  });
+
+  it('playdeck --base-url with no token and no stored login says to run playdeck login, in one line', async () => {
+    const run = await playdeck(['--base-url', service.baseUrl]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining('run `playdeck login --base-url')]);
+  });
+
+  it('playdeck logout forgets the login', async () => {
+    const run = await playdeck(['logout', '--base-url', service.baseUrl]);
+    expect([run.code, run.stdout]).toEqual([0, `No stored login for ${service.baseUrl}\n`]);
   });
 });

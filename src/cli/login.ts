@@ -129,6 +129,7 @@ export async function runLogout(argv: string[], io: CommandIo = processIo): Prom
  * Rejects with a one-line error saying to run `playdeck login` when there is none.
  */
 export async function storedLoginTokens(baseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<TokenProvider> {
+  if (!URL.canParse(baseUrl)) throw new Error(`invalid base URL "${baseUrl}"`);
   const tokens = await openStoredLogin(baseUrl, { file: new CredentialsFile(defaultCredentialsPath(env)) });
   if (!tokens) throw new Error(notLoggedInMessage(baseUrl));
   return tokens;
