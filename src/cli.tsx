@@ -2,6 +2,7 @@ import { render, type RenderOptions } from 'ink';
 import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE, UsageError, type DashboardOptions } from './cli/args.js';
 import { connect, StartError } from './cli/connect.js';
+import { runLogin, runLogout } from './cli/login.js';
 import { createScreen, type Screen } from './cli/screen.js';
 import { runServe } from './service/serve.js';
 import { App } from './ui/App.js';
@@ -33,6 +34,8 @@ async function runDashboard(options: DashboardOptions): Promise<number> {
 
 async function main(argv: readonly string[]): Promise<number> {
   try {
+    if (argv[0] === 'login') return await runLogin(argv.slice(1));
+    if (argv[0] === 'logout') return await runLogout(argv.slice(1));
     const command = parseCliArgs(argv, process.env);
     switch (command.kind) {
       case 'help':

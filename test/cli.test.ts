@@ -47,7 +47,6 @@ describe('playdeck command line', () => {
     [['--bogus'], "Unknown option '--bogus'"],
     [['extra'], 'unknown command "extra"'],
     [['--port', 'many'], '--port needs an integer'],
-    [['--base-url', 'http://127.0.0.1:1/v1'], '--base-url needs --token'],
     [['--token', 'abc'], '--token needs --base-url'],
   ])('%j is refused in one line with exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await playdeck(...args);

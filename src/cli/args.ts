@@ -8,8 +8,8 @@ export type CliCommand =
   | { kind: 'dashboard'; options: DashboardOptions };
 
 export type DashboardOptions =
-  /** Against another service. */
-  | { kind: 'remote'; baseUrl: string; token: string }
+  /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
+  | { kind: 'remote'; baseUrl: string; token?: string }
   /** On the embedded service, started in-process. */
   | { kind: 'embedded'; port?: number; db?: string };
 
@@ -23,6 +23,10 @@ export const USAGE = `playdeck: a terminal dashboard for a media catalog and pla
 Usage:
   playdeck [--port N] [--db PATH]         the dashboard, on the embedded service
   playdeck --base-url URL --token TOKEN   the dashboard, on another service
+  playdeck --base-url URL                 the same, logged in with playdeck login
+  playdeck login --base-url URL [--client-id ID] [--auth-url URL] [--scopes a,b] [--no-browser]
+                                          log in to that service in the browser (OAuth)
+  playdeck logout --base-url URL          forget that login
   playdeck serve [--port N] [--host H] [--db PATH|:memory:] [--rate-limit N] [--token-ttl S]
                                           the service alone (prints base_url= and access_token=)
 
@@ -82,6 +86,5 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (values.port !== undefined || values.db !== undefined) {
     throw new UsageError('--port and --db are for the embedded service, not with --base-url');
   }
-  if (token === undefined || token === '') throw new UsageError('--base-url needs --token (or PLAYDECK_TOKEN)');
-  return { kind: 'dashboard', options: { kind: 'remote', baseUrl, token } };
+  return { kind: 'dashboard', options: { kind: 'remote', baseUrl, token: token || undefined } };
 }

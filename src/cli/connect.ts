@@ -3,6 +3,7 @@ import { isApiError } from '../api/errors.js';
 import { createApi, staticToken, type TokenProvider } from '../api/index.js';
 import { startService, type RunningService } from '../service/start.js';
 import type { DashboardOptions } from './args.js';
+import { storedLoginTokens } from './login.js';
 
 /** A failure to start that the user can act on: printed as one line, no stack. */
 export class StartError extends Error {
@@ -70,7 +71,8 @@ function apiFor(baseUrl: string, tokens: TokenProvider): Api {
 /** The API the dashboard will use: another service's, or the embedded one's, started here. */
 export async function connect(options: DashboardOptions): Promise<Connection> {
   if (options.kind === 'remote') {
-    const api = apiFor(options.baseUrl, staticToken(options.token));
+    const tokens = options.token === undefined ? await storedLoginTokens(options.baseUrl) : staticToken(options.token);
+    const api = apiFor(options.baseUrl, tokens);
     await checkService(api, options.baseUrl);
     return { api, close: async () => {} };
   }
