@@ -119,6 +119,8 @@ describe('access tokens', () => {
     }
   });
 
+  const REFUSALS = ['No token provided', 'Invalid access token'].map((message) => ({ error: { status: 401, message } }));
+
   it('are never echoed, whatever the Authorization header (seeded)', async () => {
     const service = await createTestService();
     try {
@@ -131,12 +133,9 @@ describe('access tokens', () => {
         fc.asyncProperty(headerText, async (authorization) => {
           const response = await service.request({ method: 'GET', url: '/v1/me', headers: { authorization }, token: null });
           expect([200, 401], authorization).toContain(response.status);
-          if (response.status === 401) {
-            expect(Object.keys(response.body.error), authorization).toEqual(['status', 'message']);
-            const credential = authorization.split(' ').filter(Boolean).at(-1) ?? '';
-            expect(credential.length < 8 || !response.raw.includes(credential), authorization).toBe(true);
-            expect(response.raw.includes(service.token), authorization).toBe(false);
-          }
+          // One of the fixed answers, so nothing of the header comes back.
+          if (response.status === 401) expect(REFUSALS, authorization).toContainEqual(response.body);
+          expect(response.raw.includes(service.token), authorization).toBe(false);
         }),
         { seed: 0x5ec_0001, numRuns: 200 },
       );
