@@ -43,7 +43,17 @@ export interface ServiceApp {
 export function buildApp(deps: AppDeps): ServiceApp {
   const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The router refuses some paths before any route or error handler sees them; answer in our shape,
+    // without echoing the path back.
+    frameworkErrors: (error, _request, reply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Invalid path: a segment is too long' : 'Invalid path: malformed percent-encoding';
+      return sendJson(reply, errorBody(400, message), 400);
+    },
+  });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
   registerErrorHandling(app, trackRoutePatterns(app));
@@ -113,7 +123,7 @@ function trackRoutePatterns(app: FastifyInstance): RoutePattern[] {
   app.addHook('onRoute', (route) => {
     const source = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) patterns.push({ method, pattern: new RegExp(`^${source}/?$`) });
+    for (const method of methods) patterns.push({ method, pattern: new RegExp(`^${source}$`) });
   });
   return patterns;
 }
