@@ -3,13 +3,15 @@ import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE, UsageError, type DashboardOptions } from './cli/args.js';
 import { connect, StartError } from './cli/connect.js';
 import { runLogin, runLogout } from './cli/login.js';
+import { createKeyboard } from './cli/keyboard.js';
 import { createScreen, type Screen } from './cli/screen.js';
 import { runServe } from './service/serve.js';
 import { App } from './ui/App.js';
 
 /** Ink's render options; on a terminal, frames go through a Screen (see screen.ts for why). */
 function renderOptions(screen: Screen | null): RenderOptions {
-  const common = { exitOnCtrlC: false, patchConsole: false } as const;
+  const keyboard = process.stdin.isTTY ? { stdin: createKeyboard(process.stdin) } : {};
+  const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard } as const;
   return screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
 }
 

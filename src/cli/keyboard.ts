@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+
+/**
+ * The terminal's input as Ink should see it: one keypress at a time.
+ *
+ * Ink 6.8 hands a run of plain characters that arrive in one read to `useInput` as a single string
+ * ("2jj\r"), so keys typed quickly, auto-repeated or sent by a script were lost. Splitting the run is not
+ * enough on its own: in "2j" the `j` belongs to the pane that `2` focuses, which exists only once React has
+ * committed. So each keypress is delivered in its own macrotask, the rest of a burst 30 ms apart: our
+ * handlers read the latest render through refs (use-keypress.ts), but ink-text-input computes each value from
+ * its last props and needs React's passive effects, which a loaded machine can spread over several ticks.
+ */
+
+// No slower than key auto-repeat (~30 a second); a paste of 20 characters takes 0.6 s.
+const BURST_GAP_MS = 30;
+
+const ESC = '\u001B';
+
+/** Escape sequences (CSI, SS3, ESC+char, ESC ESC+seq) stay whole; everything else is split per code point. */
+export function splitKeypresses(text: string): string[] {
+  const keys: string[] = [];
+  let index = 0;
+  while (index < text.length) {
+    if (text[index] !== ESC) {
+      const char = String.fromCodePoint(text.codePointAt(index)!);
+      keys.push(char);
+      index += char.length;
+      continue;
+    }
+    const end = escapeSequenceEnd(text, index);
+    keys.push(text.slice(index, end));
+    index = end;
+  }
+  return keys;
+}
+
+function escapeSequenceEnd(text: string, start: number): number {
+  let index = start + 1;
+  if (text[index] === ESC) index++; // Meta+key in some terminals: ESC ESC [ A
+  const kind = text[index];
+  if (kind === '[') {
+    index++;
+    if (text[index] === '[') index++; // Linux console function keys: ESC [ [ A
+    while (index < text.length && /[0-9;:<=>?]/.test(text[index]!)) index++;
+    while (index < text.length && /[ -/]/.test(text[index]!)) index++;
+    return Math.min(text.length, index + 1);
+  }
+  if (kind === 'O') return Math.min(text.length, index + 2);
+  if (kind === undefined) return index;
+  return index + String.fromCodePoint(text.codePointAt(index)!).length;
+}
+
+/** A stand-in for `process.stdin` that Ink reads one keypress per macrotask from. */
+export function createKeyboard(terminal: NodeJS.ReadStream): NodeJS.ReadStream {
+  const queue: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const keyboard = new Readable({ read() {} }) as Readable & {
+    isTTY: boolean;
+    setRawMode(mode: boolean): unknown;
+    ref(): unknown;
+    unref(): unknown;
+  };
+  const deliverNext = (): void => {
+    timer = undefined;
+    const key = queue.shift();
+    if (key === undefined) return;
+    keyboard.push(key);
+    if (queue.length > 0) timer = setTimeout(deliverNext, BURST_GAP_MS);
+  };
+  const onData = (chunk: Buffer | string): void => {
+    queue.push(...splitKeypresses(chunk.toString()));
+    timer ??= setTimeout(deliverNext, 0);
+  };
+  keyboard.isTTY = terminal.isTTY;
+  keyboard.setRawMode = (mode) => {
+    terminal.setRawMode?.(mode);
+    if (mode) terminal.on('data', onData);
+    else terminal.off('data', onData);
+    return keyboard;
+  };
+  keyboard.ref = () => (terminal.ref(), keyboard);
+  keyboard.unref = () => (terminal.unref(), keyboard);
+  keyboard.on('close', () => clearTimeout(timer));
+  return keyboard as unknown as NodeJS.ReadStream;
+}
