@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeypress } from '../hooks/use-keypress.js';
 import TextInput from 'ink-text-input';
 import { memo } from 'react';
 import stringWidth from 'string-width';
@@ -31,7 +32,7 @@ export const FilterInput = memo(function FilterInput({
   onClear,
 }: FilterInputProps) {
   // ink-text-input ignores Esc; it means "clear" here.
-  useInput(
+  useKeypress(
     (_input, key) => {
       if (key.escape) onClear();
     },

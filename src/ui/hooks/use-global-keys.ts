@@ -1,4 +1,4 @@
-import { useInput } from 'ink';
+import { useKeypress } from './use-keypress.js';
 import { useRef } from 'react';
 import type { FocusTarget } from '../focus.js';
 import { globalCommandFor, type GlobalCommand } from '../keymap.js';
@@ -27,5 +27,5 @@ export function useGlobalKeys(options: GlobalKeysOptions): void {
     if (isHelpOpen && movesFocus) return;
     onCommand(command);
   }).current;
-  useInput(handler, { isActive: options.isActive });
+  useKeypress(handler, { isActive: options.isActive });
 }

@@ -1,4 +1,5 @@
-import { useInput, type Key } from 'ink';
+import type { Key } from 'ink';
+import { useKeypress } from './use-keypress.js';
 import type { CursorAction } from '../state/list-cursor.js';
 
 /** The playlist-editing commands (decisions §12); panes that cannot reorder never receive them. */
@@ -58,7 +59,7 @@ export interface ListKeysOptions {
 
 /** Turns key presses into list commands while the pane is focused. */
 export function useListKeys({ isActive, canReorder = false, onCommand }: ListKeysOptions): void {
-  useInput(
+  useKeypress(
     (input, key) => {
       const command = commandForKey(input, key, canReorder);
       if (command !== null) onCommand(command);

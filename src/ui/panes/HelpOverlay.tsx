@@ -1,5 +1,6 @@
 import { Table } from '@alcalzone/ink-table';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeypress } from '../hooks/use-keypress.js';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
 import { helpRows, type HelpRow } from '../keymap.js';
@@ -54,7 +55,7 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, isActive, 
   const [top, setTop] = useState(0);
   const shownTop = Math.min(top, lastTop);
 
-  useInput(
+  useKeypress(
     (input, key) => {
       const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
       if (key.escape) onClose();

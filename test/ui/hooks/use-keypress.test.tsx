@@ -1,0 +1,43 @@
+import { Text } from 'ink';
+import { render } from 'ink-testing-library';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { useKeypress } from '../../../src/ui/hooks/use-keypress.js';
+
+function Pane({ name, isActive, onKey }: { name: string; isActive: boolean; onKey(name: string, input: string): void }) {
+  useKeypress((input) => onKey(name, input), { isActive });
+  return <Text>{name}</Text>;
+}
+
+function TwoPanes({ onKey }: { onKey(name: string, input: string): void }) {
+  const [focus, setFocus] = useState('left');
+  const handle = (name: string, input: string) => {
+    onKey(name, input);
+    if (input === '2') setFocus('right');
+  };
+  return (
+    <>
+      <Pane name="left" isActive={focus === 'left'} onKey={handle} />
+      <Pane name="right" isActive={focus === 'right'} onKey={handle} />
+    </>
+  );
+}
+
+/** React renders a key's update within two check phases; its passive effects run only a timer later. */
+const afterRenderBeforeEffects = async () => {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('useKeypress', () => {
+  it('gives the key right after a focus change to the newly focused pane, before effects run', async () => {
+    const seen: string[] = [];
+    const app = render(<TwoPanes onKey={(name, input) => seen.push(`${name}:${input}`)} />);
+    await new Promise((resolve) => setImmediate(resolve));
+    app.stdin.write('2');
+    await afterRenderBeforeEffects();
+    app.stdin.write('j');
+    await afterRenderBeforeEffects();
+    expect(seen).toEqual(['left:2', 'right:j']);
+    app.unmount();
+  });
+});
