@@ -29,7 +29,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   const total = list === null ? null : list.total;
   const length = filter.matches === null ? (total ?? 0) : filter.matches.length;
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
-  const cursor = useListCursor(length, listHeight);
+  const cursor = useListCursor(length, listHeight, total !== null);
 
   const toBase = useCallback(
     (displayIndex: number) => (filter.matches === null ? baseIndexAt(displayIndex) : filter.matches[displayIndex] ?? -1),
