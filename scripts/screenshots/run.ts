@@ -1,0 +1,70 @@
+/**
+ * `npm run screenshots`: photographs the real program in a real terminal (tmux at 120×40) on a fresh embedded
+ * database, so the pictures in README show exactly what a user sees. Needs tmux and Chromium.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startInTmux, type TmuxSession } from '../../test/helpers/tmux.js';
+import { ansiToHtml } from './ansi-to-html.js';
+
+const COLUMNS = 120;
+const ROWS = 40;
+const outDir = resolve('screenshots');
+const work = mkdtempSync(join(tmpdir(), 'playdeck-shots-'));
+const chromium = process.env.CHROMIUM ?? 'chromium';
+
+function photograph(session: TmuxSession, name: string, title: string): void {
+  const html = join(work, `${name}.html`);
+  writeFileSync(html, ansiToHtml(session.capture({ escapes: true }), title));
+  const png = join(outDir, `${name}.png`);
+  execFileSync(
+    chromium,
+    [
+      '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${join(work, 'chromium')}`, '--window-size=1112,780', `--screenshot=${png}`, `file://${html}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  console.log(`wrote ${png}`);
+}
+
+const settle = () => new Promise((done) => setTimeout(done, 400));
+
+mkdirSync(outDir, { recursive: true });
+const session = startInTmux(['node', 'dist/cli.js', '--db', join(work, 'playdeck.db')], {
+  columns: COLUMNS,
+  rows: ROWS,
+  env: { XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data') },
+});
+try {
+  await session.waitFor(/\d+:\d\d/, 20_000);
+  await session.waitFor((screen) => !screen.includes('loading'), 10_000).catch(() => undefined);
+  await settle();
+  photograph(session, 'now-playing', 'playdeck: now playing and playlists');
+
+  session.sendKeys('3');
+  await session.waitFor(/Saved shows.*\(\d+/s);
+  session.sendKeys('j', 'j');
+  await settle();
+  photograph(session, 'saved-shows', 'playdeck: saved shows with details');
+
+  session.sendKeys('2', 'Enter');
+  await session.waitFor(/items/);
+  session.sendKeys('j', 'j', 'v', 'j', 'j', 'J', 'J', 'J');
+  await settle();
+  photograph(session, 'reorder', 'playdeck: moving a marked range in a playlist');
+  session.sendKeys('u', 'u', 'u', 'Escape');
+
+  session.sendKeys('?');
+  await session.waitFor(/quit/i);
+  await settle();
+  photograph(session, 'help', 'playdeck: the help overlay');
+  session.sendKeys('?');
+} finally {
+  session.sendKeys('q');
+  session.kill();
+  rmSync(work, { recursive: true, force: true });
+}
