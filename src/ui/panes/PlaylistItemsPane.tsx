@@ -1,68 +1,46 @@
-import { memo, useCallback, useMemo } from 'react';
-import type { PageRequest } from '../../api/api.js';
-import type { PlaylistItem, SimplifiedPlaylist } from '../../api/types.js';
-import { targetOfPlaylistItem } from '../details-target.js';
+import { memo } from 'react';
+import type { SimplifiedPlaylist } from '../../api/types.js';
+import type { FocusTarget } from '../focus.js';
 import { formatCount } from '../format.js';
-import { useLibraryList } from '../hooks/use-library-list.js';
-import type { ReorderCommand } from '../hooks/use-list-keys.js';
+import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import { sanitizeText } from '../sanitize.js';
-import { playlistItemMatch, playlistItemRow } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
+import { usePlaylistEdit } from './playlist-items/use-playlist-edit.js';
 
 export interface PlaylistItemsPaneProps extends LibraryPaneProps {
   /** The playlist whose items are shown; its `tracks.total` sizes the list before the first page. */
   playlist: SimplifiedPlaylist;
-  /** Esc (with no filter on): back to the playlists. */
+  /** Esc (with no filter or mark on, and once moves are saved): back to the playlists. */
   onBack(): void;
+  /** A lone `1`–`4` typed here (digits are counts in this pane) jumps there once no key follows it. */
+  onJump?(target: FocusTarget): void;
+  /** While moves are unsaved, how to save them (so that quitting can ask); null once all is saved. */
+  onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
-const POSITION_GAP = '  ';
-/** Rows are drawn in the order the service has; the reorder view will supply its own mapping. */
-const serviceOrder = (displayIndex: number): number => displayIndex;
-
-/** A playlist's entries (Get Playlist Items): only the pages around the window are ever fetched. */
+/**
+ * A playlist's entries, reordered by keyboard: `K`/`J` move the entry under the cursor or the range marked
+ * with `v`, a count moves further, `u`/Ctrl+R undo and redo, and the moves save by themselves (or on `w`).
+ * Only the pages around the window are ever fetched.
+ */
 export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: PlaylistItemsPaneProps) {
-  const { api, playlist, isFocused, width, height, onStatus } = props;
+  const { playlist, isFocused, width, height } = props;
   const { rows, rowWidth } = listBodySize(width, height);
-  const fetchPage = useCallback(
-    (page: PageRequest, signal: AbortSignal) => api.getPlaylistItems(playlist.id, page, { signal }),
-    [api, playlist.id],
-  );
-  const handleReorder = useCallback(
-    (_command: ReorderCommand) => onStatus("Moving items isn't available yet."),
-    [onStatus],
-  );
-  const positionWidth = String(Math.max(1, playlist.tracks.total)).length;
-  // The position is the entry's place in the playlist: it changes as entries move, the rest of the row does not.
-  const formatRow = useMemo(
-    () => (item: PlaylistItem, baseIndex: number, width: number) =>
-      String(baseIndex + 1).padStart(positionWidth) +
-      POSITION_GAP +
-      playlistItemRow(item, Math.max(1, width - positionWidth - POSITION_GAP.length)),
-    [positionWidth],
-  );
-  const list = useLibraryList<PlaylistItem>({
-    ...props,
-    sourceKey: `playlist:${playlist.id}`,
-    label: 'items',
-    fetchPage,
-    totalHint: playlist.tracks.total,
-    formatRow,
-    matchText: playlistItemMatch,
-    toTarget: targetOfPlaylistItem,
-    baseIndexAt: serviceOrder,
-    height: rows,
-    width: rowWidth,
-    onReorder: handleReorder,
-  });
-  const total = list.total ?? playlist.tracks.total;
-  const title = `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`;
+  const edit = usePlaylistEdit({ ...props, height: rows, width: rowWidth });
+  const total = edit.list.total ?? playlist.tracks.total;
+  const title = [
+    `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`,
+    edit.markedCount > 0 ? `${formatCount(edit.markedCount)} marked` : '',
+    edit.count === '' ? '' : `count ${edit.count}`,
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
   return (
     <LibraryListView
       title={title}
       emptyText="This playlist is empty."
-      list={list}
+      list={edit.list}
       isFocused={isFocused}
       width={width}
       height={height}

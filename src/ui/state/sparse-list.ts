@@ -75,3 +75,38 @@ export function isLoaded<T>(list: SparseList<T>, offset: number): boolean {
   const start = list.starts[position];
   return offset - start < list.pages.get(start)!.length;
 }
+
+/**
+ * The loaded items at new indexes in a list of `total`: `newIndexOf(index)` for each loaded item, a negative
+ * result dropping it. Used when the service's order changes under loaded pages (a save, a merge) so that
+ * nothing is fetched again. Pages are cut at multiples of `pageSize`, so a page fetched later replaces
+ * only what it covers.
+ */
+export function permuteSparseList<T>(
+  list: SparseList<T>,
+  newIndexOf: (index: number) => number,
+  total: number,
+  pageSize: number,
+): SparseList<T> {
+  const nextTotal = wholeCount(total);
+  const size = Math.max(1, wholeCount(pageSize));
+  const placed: { index: number; item: T }[] = [];
+  for (const start of list.starts) {
+    list.pages.get(start)!.forEach((item, offset) => {
+      const index = newIndexOf(start + offset);
+      if (Number.isInteger(index) && index >= 0 && index < nextTotal) placed.push({ index, item });
+    });
+  }
+  placed.sort((a, b) => a.index - b.index);
+  const pages = new Map<number, T[]>();
+  let page: T[] = [];
+  let previous = -2;
+  for (const { index, item } of placed) {
+    // Two items given one index: the later wins, as a page fetched over another does.
+    if (index === previous) page[page.length - 1] = item;
+    else if (index === previous + 1 && index % size !== 0) page.push(item);
+    else pages.set(index, (page = [item]));
+    previous = index;
+  }
+  return { total: nextTotal, pages, starts: [...pages.keys()] };
+}

@@ -1,0 +1,24 @@
+import { isDirty, selectedRange, type ReorderState } from '../../state/reorder.js';
+
+export type EditCommand = 'moveUp' | 'moveDown' | 'undo' | 'redo';
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** The status line after a move, an undo or a redo, from the states before and after it. */
+export function editMessage(command: EditCommand, before: ReorderState, after: ReorderState): string {
+  const unsaved = isDirty(after) ? ' · unsaved' : '';
+  switch (command) {
+    case 'moveUp':
+    case 'moveDown': {
+      if (after.order === before.order) return command === 'moveUp' ? 'already at the top' : 'already at the bottom';
+      const { start, end } = selectedRange(before);
+      return `moved ${plural(end - start, 'item', 'items')}${unsaved}`;
+    }
+    case 'undo':
+    case 'redo': {
+      const steps = Math.abs(before.undo.length - after.undo.length);
+      if (steps === 0) return command === 'undo' ? 'nothing to undo' : 'nothing to redo';
+      return `${command === 'undo' ? 'undid' : 'redid'} ${plural(steps, 'move', 'moves')}${unsaved}`;
+    }
+  }
+}

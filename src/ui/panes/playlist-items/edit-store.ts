@@ -1,0 +1,35 @@
+import {
+  playlistEditReducer,
+  type PlaylistEditAction,
+  type PlaylistEditState,
+} from '../../state/playlist-edit.js';
+
+/**
+ * The playlist edit state outside React, so that key handlers and the save loop read it the moment they
+ * change it (a save runs across many awaits while keys keep arriving). The view reads it with
+ * `useSyncExternalStore`.
+ */
+export interface EditStore {
+  getState(): PlaylistEditState;
+  /** Applies `action` at once; listeners hear of it only when the state changed. */
+  dispatch(action: PlaylistEditAction): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createEditStore(initial: PlaylistEditState): EditStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    dispatch(action) {
+      const next = playlistEditReducer(state, action);
+      if (next === state) return;
+      state = next;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { PlaylistItem } from '../../../api/types.js';
+import { playlistItemRow } from '../library-rows.js';
+
+/** Before the position of a row in the marked range; a space elsewhere, so rows line up. */
+export const MARK_SIGN = '▌';
+const POSITION_GAP = '  ';
+
+/**
+ * A row of a playlist's items: the mark, the entry's place in the view's order (1-based; it changes as
+ * entries move, the rest of the row does not), then the entry fitted to what is left of `width`.
+ */
+export function formatItemRow(item: PlaylistItem, row: number, isMarked: boolean, positionWidth: number, width: number): string {
+  const lead = (isMarked ? MARK_SIGN : ' ') + String(row + 1).padStart(positionWidth) + POSITION_GAP;
+  return lead + playlistItemRow(item, Math.max(1, width - lead.length));
+}

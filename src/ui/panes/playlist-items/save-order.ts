@@ -1,0 +1,84 @@
+import type { Api } from '../../../api/api.js';
+import { isApiError } from '../../../api/errors.js';
+import { entryIdentity } from '../../state/entry-keys.js';
+import type { FreshOrder } from '../../state/playlist-merge.js';
+import { applyMoves, planMoves } from '../../state/save-planner.js';
+import type { EditStore } from './edit-store.js';
+
+/** The most entries one Get Playlist Items request returns. */
+const IDENTITY_PAGE = 100;
+/** Only what tells entries apart: the item (under either name the service may use) and when it was added. */
+const IDENTITY_FIELDS = 'items(added_at,track(uri),item(uri)),total';
+/** Merges in a row before giving up: the playlist is being changed elsewhere faster than we can save. */
+const MAX_ROUNDS = 3;
+
+export interface SaveOrderHost {
+  api: Api;
+  playlistId: string;
+  store: EditStore;
+  signal: AbortSignal;
+  /** Request `step` of `steps` is about to go out. */
+  onStep(step: number, steps: number): void;
+  /** The playlist had changed elsewhere and the view's order was merged into the service's. */
+  onMerged(): void;
+}
+
+/**
+ * The service's order now, read with identities only and checked against the snapshot on both sides of the
+ * reads; null when it changed meanwhile (read it again).
+ */
+async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, signal: AbortSignal): Promise<FreshOrder | null> {
+  const identities: string[] = [];
+  let total = 1;
+  while (identities.length < total) {
+    const page = await api.getPlaylistItems(
+      playlistId,
+      { offset: identities.length, limit: IDENTITY_PAGE, fields: IDENTITY_FIELDS },
+      { signal },
+    );
+    total = page.total;
+    if (page.items.length === 0) break;
+    for (const item of page.items) identities.push(entryIdentity(item));
+  }
+  const after = (await api.getPlaylist(playlistId, { signal })).snapshot_id;
+  // A total that moved between pages means the playlist changed under the reads as well.
+  return after === snapshotId && identities.length === total ? { snapshotId, identities } : null;
+}
+
+/**
+ * Saves the view's order: reads the playlist's snapshot; if it moved since our base, merges first (the
+ * entries we moved, by identity, onto the fresh order); then sends the fewest range moves, each on the
+ * snapshot the one before returned. Every landed move renumbers the base at once, so a failure part way
+ * leaves an exact picture of what the service has. Rejects with the request's error.
+ */
+export async function saveOrder(host: SaveOrderHost): Promise<void> {
+  const { api, playlistId, store, signal } = host;
+  for (let round = 1; ; round++) {
+    const { snapshot_id: current } = await api.getPlaylist(playlistId, { signal });
+    if (current !== store.getState().snapshotId || store.getState().isBaseStale) {
+      if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
+      const fresh = await readFreshOrder(api, playlistId, current, signal);
+      if (fresh === null) continue;
+      store.dispatch({ type: 'merge', fresh });
+      host.onMerged();
+    }
+    const { reorder, snapshotId } = store.getState();
+    const saved = Array.from(reorder.savedOrder);
+    const moves = planMoves(saved, reorder.order);
+    let snapshot = snapshotId ?? current;
+    try {
+      for (const [index, move] of moves.entries()) {
+        host.onStep(index + 1, moves.length);
+        store.dispatch({ type: 'writeStarted' });
+        snapshot = await api.reorderPlaylistItems(playlistId, { ...move, snapshotId: snapshot }, { signal });
+        store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });
+      }
+      return;
+    } catch (error) {
+      store.dispatch({ type: 'writeFailed' });
+      // Our snapshot is too old for the service: next round merges on fresh data.
+      if (isApiError(error) && error.kind === 'conflict' && round < MAX_ROUNDS) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Api } from '../../../api/api.js';
+import { PAGE_SIZE, RECHECK_MS } from '../../hooks/page-loader.js';
+import { isDirty } from '../../state/reorder.js';
+import { missingPages, type PlaylistEditState } from '../../state/playlist-edit.js';
+import type { EditStore } from './edit-store.js';
+import { PageQueue } from './page-queue.js';
+
+export interface EditPagesOptions {
+  api: Api;
+  playlistId: string;
+  store: EditStore;
+  /** The state as this render shows it. */
+  state: PlaylistEditState;
+  /** The window in display rows. */
+  top: number;
+  height: number;
+  /** Refreshes run only while focused. */
+  isFocused: boolean;
+  /** A load error to show, or null once loading works again. */
+  onStatus(message: string | null): void;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Loads the pages the window shows, wherever in the playlist its rows come from; none while a reorder
+ * request is out. While focused and with nothing unsaved, re-reads the cursor's page once a minute: with
+ * moves unsaved, a changed page would put other entries under them, and the save merges anyway.
+ */
+export function useEditPages(options: EditPagesOptions): void {
+  const { api, playlistId, store, state, top, height, isFocused } = options;
+  const latest = useRef(options);
+  latest.current = options;
+  const [queue] = useState(
+    () =>
+      new PageQueue({
+        fetchPage: (page, signal) => latest.current.api.getPlaylistItems(latest.current.playlistId, page, { signal }),
+        onPage: (offset, page, generation) =>
+          store.dispatch({ type: 'page', generation, offset, items: page.items, total: page.total }),
+        onError: (offset, error) =>
+          latest.current.onStatus(`Couldn't load items ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`),
+        onRecovered: () => latest.current.onStatus(null),
+      }),
+  );
+  useEffect(() => () => queue.close(), [queue]);
+
+  const { generation, isWriting, list } = state;
+  const { order, cursor } = state.reorder;
+  const wanted = useMemo(
+    () => (isWriting ? [] : missingPages(state, top, height)),
+    // Not on `state`, which changes with every key: these are all the answer depends on.
+    [isWriting, list, order, top, height],
+  );
+  // Any move of the user's is a reason to try a failed page again; nothing else is (no retry loop).
+  useEffect(() => queue.windowMoved(), [queue, top, height, cursor]);
+  useEffect(() => queue.want(wanted, generation), [queue, wanted, generation]);
+
+  useEffect(() => {
+    if (!isFocused) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const refreshWhenDue = (): void => {
+      const current = store.getState();
+      const position = current.reorder.order[current.reorder.cursor] ?? 0;
+      const isQuiet = !current.isWriting && !isDirty(current.reorder);
+      const wait = isQuiet ? queue.refreshIfDue(position - (position % PAGE_SIZE), Date.now()) : RECHECK_MS;
+      timer = setTimeout(refreshWhenDue, wait);
+    };
+    refreshWhenDue();
+    return () => clearTimeout(timer);
+  }, [queue, store, isFocused, api, playlistId]);
+}

@@ -1,0 +1,109 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { Api } from '../../../api/api.js';
+import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
+import { targetOfPlaylistItem, type DetailsTarget } from '../../details-target.js';
+import type { FocusTarget } from '../../focus.js';
+import type { LibraryList } from '../../hooks/library-list-types.js';
+import { PAGE_SIZE } from '../../hooks/page-loader.js';
+import { useListCursor } from '../../hooks/use-list-cursor.js';
+import { useListFilter } from '../../hooks/use-list-filter.js';
+import { usePaneReports } from '../../hooks/use-pane-reports.js';
+import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
+import { useReorderKeys } from '../../hooks/use-reorder-keys.js';
+import { setCursor } from '../../state/list-cursor.js';
+import { createPlaylistEdit } from '../../state/playlist-edit.js';
+import { selectedRange } from '../../state/reorder.js';
+import { itemAt } from '../../state/sparse-list.js';
+import { playlistItemMatch } from '../library-rows.js';
+import { createEditStore } from './edit-store.js';
+import { useFilteredRows } from './filtered-rows.js';
+import { formatItemRow } from './item-row.js';
+import { useEditCommands } from './use-edit-commands.js';
+import { useEditPages } from './use-edit-pages.js';
+import { useSaveLoop } from './use-save-loop.js';
+import { useStatusLine } from './use-status-line.js';
+
+export interface PlaylistEditOptions {
+  api: Api;
+  playlist: SimplifiedPlaylist;
+  isFocused: boolean;
+  /** Rows for the list, the filter line included while a filter is on. */
+  height: number;
+  /** Columns a row's text may take. */
+  width: number;
+  onSelect(target: DetailsTarget | null): void;
+  onStatus(message: string | null): void;
+  onCaptureInput(isCapturing: boolean): void;
+  onBack(): void;
+  onJump?(target: FocusTarget): void;
+  onUnsaved?(moves: UnsavedMoves | null): void;
+}
+
+export interface PlaylistEdit {
+  list: LibraryList;
+  /** Typed count ('' for none), for the title. */
+  count: string;
+  /** Rows in the marked range, 0 when nothing is marked. */
+  markedCount: number;
+}
+
+/**
+ * Everything a playlist's items view does besides drawing: the pages its rows need, the moves, the `/`
+ * filter, the keys, the save loop, and telling the app what is under the cursor.
+ */
+export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
+  const { api, playlist, isFocused, height, width } = options;
+  const [store] = useState(() =>
+    createEditStore(createPlaylistEdit(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
+  );
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const { reorder, list } = state;
+  const status = useStatusLine(options.onStatus);
+  const loop = useSaveLoop({ api, playlistId: playlist.id, store, onStatus: status.showEdit, onUnsaved: options.onUnsaved });
+
+  const filter = useListFilter(list, playlistItemMatch);
+  const filtered = useFilteredRows(reorder.order, filter.matches);
+  const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
+  const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
+  const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
+  useEditPages({ api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, onStatus: status.showLoad });
+
+  const commands = useEditCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, ...options });
+  useReorderKeys({ isActive: isFocused && !filter.isEditing, count: reorder.count, ...commands });
+
+  const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));
+  const cursor = filtered === null ? whole.cursor : filterCursor.cursor;
+  const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
+  usePaneReports({ ...options, item, toTarget: targetOfPlaylistItem, isCapturingInput: filter.isEditing });
+
+  const marked = reorder.mark === null || filtered !== null ? null : selectedRange(reorder);
+  const positionWidth = String(Math.max(1, list.total)).length;
+  const rowText = (row: number): string | null => {
+    const position = positionAt(row);
+    const entry = itemAt(list, position);
+    if (entry === undefined) return null;
+    const place = filtered === null ? row : filtered.rowOf[position]!;
+    const isMarked = marked !== null && row >= marked.start && row < marked.end;
+    return formatItemRow(entry, place, isMarked, positionWidth, width);
+  };
+  const changeFilter = (text: string): void => {
+    filter.change(text);
+    filterCursor.moveTo(0);
+  };
+  return {
+    list: {
+      total: list.total,
+      firstError: null,
+      length: filtered === null ? reorder.order.length : filtered.rows.length,
+      cursor,
+      top: filtered === null ? whole.top : filterCursor.top,
+      listHeight,
+      rowText,
+      filter,
+      changeFilter,
+      clearFilter: commands.clearFilter,
+    },
+    count: reorder.count,
+    markedCount: marked === null ? 0 : marked.end - marked.start,
+  };
+}

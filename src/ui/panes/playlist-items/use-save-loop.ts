@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Api } from '../../../api/api.js';
+import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
+import type { EditStore } from './edit-store.js';
+import { SaveLoop } from './save-loop.js';
+
+export interface SaveLoopOptions {
+  api: Api;
+  playlistId: string;
+  store: EditStore;
+  onStatus(message: string): void;
+  /** While moves are unsaved, how to save them (for quitting); null once all is saved. */
+  onUnsaved?(moves: UnsavedMoves | null): void;
+}
+
+/** The playlist's save loop for as long as the pane is mounted; null until its first effect ran. */
+export function useSaveLoop(options: SaveLoopOptions): SaveLoop | null {
+  const { api, playlistId, store } = options;
+  const latest = useRef(options);
+  latest.current = options;
+  const [loop, setLoop] = useState<SaveLoop | null>(null);
+  useEffect(() => {
+    const saveLoop: SaveLoop = new SaveLoop({
+      api,
+      playlistId,
+      store,
+      onStatus: (message) => latest.current.onStatus(message),
+      onUnsavedChange: (hasUnsaved) =>
+        latest.current.onUnsaved?.(hasUnsaved ? { save: () => saveLoop.saveNow() } : null),
+    });
+    setLoop(saveLoop);
+    return () => {
+      saveLoop.close();
+      latest.current.onUnsaved?.(null);
+    };
+  }, [api, playlistId, store]);
+  return loop;
+}

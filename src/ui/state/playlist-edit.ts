@@ -1,0 +1,162 @@
+import type { PlaylistItem } from '../../api/types.js';
+import { entryIdentity } from './entry-keys.js';
+import { moveCursor, setCursor, type CursorAction } from './list-cursor.js';
+import {
+  createReorderState,
+  isDirty,
+  pendingCount,
+  reorderReducer,
+  type ReorderAction,
+  type ReorderState,
+} from './reorder.js';
+import { mergeOnFresh, type FreshOrder } from './playlist-merge.js';
+import { emptySparseList, itemAt, permuteSparseList, withPage, type SparseList } from './sparse-list.js';
+
+/**
+ * A playlist's items view while it is being reordered: the reorder state (display row -> base position),
+ * the entries loaded so far by base position, the scroll window, and which version of the playlist the
+ * base positions are those of. One reducer, so that a save renumbering the base moves the loaded pages
+ * and the view in the same step.
+ */
+export interface PlaylistEditState {
+  readonly reorder: ReorderState;
+  /** Entries by base position. */
+  readonly list: SparseList<PlaylistItem>;
+  /** First display row of the window. */
+  readonly top: number;
+  /** The snapshot the base positions are those of; null when unknown (a save then merges by identity). */
+  readonly snapshotId: string | null;
+  /**
+   * Bumps whenever a page asked for earlier could no longer be placed right: the base was renumbered, or a
+   * reorder request went out (a page answered meanwhile may show either side of it).
+   */
+  readonly generation: number;
+  /** A reorder request is in flight: no page is asked for until it is answered. */
+  readonly isWriting: boolean;
+  /** A page showed that the playlist changed elsewhere while moves were unsaved: it was set aside, save soon. */
+  readonly isBaseStale: boolean;
+  /** Pages are fetched this long; loaded entries are kept in pages cut at its multiples. */
+  readonly pageSize: number;
+}
+
+export type PlaylistEditAction =
+  /** A key of the reorder reducer (digits, moves, marks, undo, redo); the window follows the cursor. */
+  | { type: 'reorder'; action: ReorderAction; height: number }
+  /** A cursor key; a typed count applies to up, down and the page keys. */
+  | { type: 'cursor'; action: CursorAction; height: number }
+  | { type: 'cursorTo'; index: number; height: number }
+  | { type: 'clearCount' }
+  /** A page fetched while `generation` was current. */
+  | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
+  | { type: 'writeStarted' }
+  /** A reorder request landed: the service has `order` (base positions) as `snapshotId`. */
+  | { type: 'saved'; order: ArrayLike<number>; snapshotId: string }
+  /** A reorder request failed: it may or may not have landed, so the next save checks the snapshot. */
+  | { type: 'writeFailed' }
+  /** The playlist changed elsewhere: the view's order is replayed on `fresh`, which becomes the base. */
+  | { type: 'merge'; fresh: FreshOrder };
+
+export function createPlaylistEdit(total: number, snapshotId: string | null, pageSize: number): PlaylistEditState {
+  const reorder = createReorderState(total);
+  return {
+    reorder, list: emptySparseList(reorder.order.length), top: 0, snapshotId, generation: 0, isWriting: false,
+    isBaseStale: false, pageSize,
+  };
+}
+
+/** `state` with `reorder` and the window scrolled just enough to show its cursor. */
+export function withReorder(state: PlaylistEditState, reorder: ReorderState, height: number): PlaylistEditState {
+  if (reorder === state.reorder) return state;
+  const top = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, height).top;
+  return { ...state, reorder, top };
+}
+
+const COUNTED: ReadonlySet<CursorAction> = new Set(['up', 'down', 'pageUp', 'pageDown']);
+
+function moveTheCursor(state: PlaylistEditState, action: CursorAction, height: number): PlaylistEditState {
+  const { reorder } = state;
+  const count = COUNTED.has(action) ? pendingCount(reorder) : 1;
+  const next = moveCursor({ cursor: reorder.cursor, top: state.top }, action, reorder.order.length, height, count);
+  const moved = reorderReducer(reorder, { type: 'cursorTo', index: next.cursor });
+  return moved === reorder && next.top === state.top ? state : { ...state, reorder: moved, top: next.top };
+}
+
+/** Whether `items` differ from the entries loaded at the same positions (unloaded positions do not count). */
+function differsFromLoaded(list: SparseList<PlaylistItem>, offset: number, items: readonly PlaylistItem[]): boolean {
+  return items.some((item, index) => {
+    const loaded = itemAt(list, offset + index);
+    return loaded !== undefined && loaded !== item && entryIdentity(loaded) !== entryIdentity(item);
+  });
+}
+
+function receivePage(state: PlaylistEditState, action: Extract<PlaylistEditAction, { type: 'page' }>): PlaylistEditState {
+  if (action.generation !== state.generation || state.isWriting) return state;
+  const sizeChanged = action.total !== state.list.total;
+  if (isDirty(state.reorder) && (sizeChanged || differsFromLoaded(state.list, action.offset, action.items))) {
+    // Placing it would show other entries under the user's moves: the save that follows merges by identity.
+    return state.isBaseStale ? state : { ...state, isBaseStale: true };
+  }
+  const isKnown = !sizeChanged && action.items.every((item, index) => itemAt(state.list, action.offset + index) === item);
+  if (isKnown) return state;
+  const list = withPage(state.list, action.offset, action.items, action.total);
+  if (!sizeChanged) return { ...state, list };
+  // Nothing unsaved: the view starts afresh at the new size, the cursor staying where it was.
+  const fresh = createReorderState(list.total);
+  const cursor = Math.max(0, Math.min(state.reorder.cursor, list.total - 1));
+  return { ...state, list, reorder: { ...fresh, cursor }, top: Math.min(state.top, cursor), generation: state.generation + 1 };
+}
+
+/** The base renumbered so that the service's `order` is the identity; loaded entries move along. */
+function receiveSaved(state: PlaylistEditState, order: ArrayLike<number>, snapshotId: string): PlaylistEditState {
+  const reorder = reorderReducer(state.reorder, { type: 'saved', order });
+  const newPosition = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) newPosition[order[i]!] = i;
+  const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, state.list.total, state.pageSize);
+  return { ...state, reorder, list, snapshotId, generation: state.generation + 1, isWriting: false };
+}
+
+export function playlistEditReducer(state: PlaylistEditState, action: PlaylistEditAction): PlaylistEditState {
+  switch (action.type) {
+    case 'reorder':
+      return withReorder(state, reorderReducer(state.reorder, action.action), action.height);
+    case 'cursor':
+      return moveTheCursor(state, action.action, action.height);
+    case 'cursorTo':
+      return withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: action.index }), action.height);
+    case 'clearCount':
+      return state.reorder.count === '' ? state : { ...state, reorder: { ...state.reorder, count: '' } };
+    case 'page':
+      return receivePage(state, action);
+    case 'writeStarted':
+      return { ...state, isWriting: true, generation: state.generation + 1 };
+    case 'saved':
+      return receiveSaved(state, action.order, action.snapshotId);
+    case 'writeFailed':
+      return { ...state, isWriting: false, generation: state.generation + 1 };
+    case 'merge':
+      return mergeOnFresh(state, action.fresh);
+  }
+}
+
+/**
+ * Offsets of the pages holding rows near the window that are not loaded yet: the window's own rows first,
+ * then a page's worth below it and above it. Rows map to base positions anywhere in the playlist.
+ */
+export function missingPages(state: PlaylistEditState, top: number, height: number): number[] {
+  const { list, pageSize } = state;
+  const { order } = state.reorder;
+  const bottom = top + height;
+  const ranges: [number, number][] = [[top, bottom], [bottom, bottom + pageSize], [top - pageSize, top]];
+  const offsets: number[] = [];
+  const seen = new Set<number>();
+  for (const [from, to] of ranges) {
+    for (let row = Math.max(0, from); row < Math.min(order.length, to); row++) {
+      const position = order[row]!;
+      const offset = position - (position % pageSize);
+      if (seen.has(offset) || itemAt(list, position) !== undefined) continue;
+      seen.add(offset);
+      offsets.push(offset);
+    }
+  }
+  return offsets;
+}
