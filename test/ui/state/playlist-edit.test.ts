@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { missingPages } from '../../../src/ui/state/playlist-edit.js';
+import { isDirty } from '../../../src/ui/state/reorder.js';
+import { itemAt } from '../../../src/ui/state/sparse-list.js';
+import { apply, cursorTo, digits, editOf, entry, HEIGHT, move, nameOf, shown } from './playlist-edit-helpers.js';
+
+const letters = [...'ABCDEFGHIJ'];
+
+describe('playlist edit state', () => {
+  it('moves the entry under the cursor, a count moving it further, the window following the cursor', () => {
+    const numbers = Array.from({ length: 100 }, (_, i) => i);
+    let state = apply(editOf(numbers), move('moveDown'));
+    expect(shown(state).slice(0, 3)).toEqual(['1', '0', '2']);
+    state = apply(state, ...digits('20'), move('moveDown'));
+    expect(state.reorder.cursor).toBe(21);
+    expect(nameOf(itemAt(state.list, state.reorder.order[21]!))).toBe('0');
+    expect(state.top).toBe(21 - HEIGHT + 1);
+    expect(state.reorder.count).toBe('');
+  });
+
+  it('applies a count to cursor moves too, and to nothing else', () => {
+    let state = apply(editOf(letters), ...digits('5'), { type: 'cursor', action: 'down', height: HEIGHT });
+    expect(state.reorder.cursor).toBe(5);
+    state = apply(state, ...digits('3'), { type: 'clearCount' }, { type: 'cursor', action: 'down', height: HEIGHT });
+    expect(state.reorder.cursor).toBe(6);
+  });
+
+  it('renumbers the base on a save: the view and the loaded entries stay, the service order becomes the identity', () => {
+    let state = apply(editOf(letters), cursorTo(2), move('toggleMark'), cursorTo(3), move('moveUp'), move('moveUp'));
+    expect(shown(state)).toEqual([...'CDABEFGHIJ']);
+    const order = Array.from(state.reorder.order);
+    state = apply(state, { type: 'writeStarted' }, { type: 'saved', order, snapshotId: 'v2' });
+    expect(shown(state)).toEqual([...'CDABEFGHIJ']);
+    expect(Array.from(state.reorder.order)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(isDirty(state.reorder)).toBe(false);
+    expect(state.snapshotId).toBe('v2');
+    // Undo still works across the save: the old order is unsaved again.
+    state = apply(state, move('undo'), move('undo'));
+    expect(shown(state)).toEqual(letters);
+    expect(isDirty(state.reorder)).toBe(true);
+  });
+
+  it('drops pages asked for before the base was renumbered or while a write was out', () => {
+    const state = editOf(letters, []);
+    const asked = state.generation;
+    const writing = apply(state, { type: 'writeStarted' });
+    const page = { type: 'page' as const, generation: asked, offset: 0, items: letters.map(entry), total: 10 };
+    expect(apply(writing, page)).toBe(writing);
+    const after = apply(writing, { type: 'saved', order: [...Array(10).keys()], snapshotId: 'v2' });
+    expect(apply(after, page)).toBe(after);
+    expect(shown(apply(after, { ...page, generation: after.generation }))).toEqual(letters);
+  });
+
+  it('with moves unsaved, sets aside a page that shows other entries, and marks the base stale', () => {
+    const state = apply(editOf(letters), move('moveDown'));
+    const changed = [...'JABCDEFGHI'].map(entry);
+    const next = apply(state, { type: 'page', generation: state.generation, offset: 0, items: changed, total: 10 });
+    expect(shown(next)).toEqual(shown(state));
+    expect(next.isBaseStale).toBe(true);
+  });
+
+  it('with nothing unsaved, takes a page of a new size and starts the view afresh', () => {
+    const state = apply(editOf(letters), cursorTo(4));
+    const grown = [...'ABCDEFGHIJK'].map(entry);
+    const next = apply(state, { type: 'page', generation: state.generation, offset: 0, items: grown, total: 11 });
+    expect(shown(next)).toEqual([...'ABCDEFGHIJK']);
+    expect(next.reorder.cursor).toBe(4);
+  });
+
+  it('asks for the pages of the rows on screen wherever they come from, window first', () => {
+    const numbers = Array.from({ length: 10_000 }, (_, i) => i);
+    // Only the first page is loaded; the first entry goes down 5,000 places.
+    let state = apply(editOf(numbers, [0]), ...digits('5000'), move('moveDown'));
+    expect(state.reorder.cursor).toBe(5_000);
+    const pages = missingPages(state, state.top, HEIGHT);
+    expect(pages[0]).toBe(4_950);
+    expect(pages).toContain(5_000);
+    expect(pages).not.toContain(0);
+    state = apply(state, cursorTo(0));
+    expect(missingPages(state, 0, HEIGHT)).toEqual([50]);
+  });
+});

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mergeOnFresh } from '../../../src/ui/state/playlist-merge.js';
+import { isDirty } from '../../../src/ui/state/reorder.js';
+import { itemAt } from '../../../src/ui/state/sparse-list.js';
+import { apply, cursorTo, digits, editOf, identities, move, nameOf, shown } from './playlist-edit-helpers.js';
+
+const letters = [...'ABCDEFGHIJ'];
+
+describe('mergeOnFresh', () => {
+  it('keeps a move made elsewhere and replays ours by identity', () => {
+    // Ours: A down four places. Elsewhere: J moved to the top.
+    const state = apply(editOf(letters), ...digits('4'), move('moveDown'));
+    expect(shown(state)).toEqual([...'BCDEAFGHIJ']);
+    const merged = mergeOnFresh(state, { snapshotId: 'v9', identities: identities([...'JABCDEFGHI']) });
+    expect(shown(merged)).toEqual([...'JBCDEAFGHI']);
+    expect(merged.snapshotId).toBe('v9');
+    expect(nameOf(itemAt(merged.list, merged.reorder.order[merged.reorder.cursor]!))).toBe('A');
+    // The base is the fresh order: what is left to save is our move alone.
+    expect(Array.from(merged.reorder.order)).toEqual([0, 2, 3, 4, 5, 1, 6, 7, 8, 9]);
+  });
+
+  it('drops entries removed elsewhere and keeps those added elsewhere where they were put', () => {
+    const state = apply(editOf(letters), cursorTo(9), ...digits('9'), move('moveUp'));
+    expect(shown(state)).toEqual([...'JABCDEFGHI']);
+    const fresh = [...'ABDEFGXHIJ'];
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
+    expect(Array.from(merged.reorder.order, (position) => fresh[position])).toEqual([...'JABDEFGXHI']);
+    // X was never loaded here: its row waits for its page, under its fresh position.
+    expect(shown(merged)).toEqual([...'JABDEFG…HI']);
+  });
+
+  it('never moves an entry it could not tell for certain: unloaded ones stay where the service has them', () => {
+    const numbers = Array.from({ length: 200 }, (_, i) => i);
+    // Only the first page is loaded; the range 0–2 goes below entry 5. Elsewhere, 150 moved to the end.
+    let state = apply(editOf(numbers, [0]), move('toggleMark'), cursorTo(2), ...digits('3'), move('moveDown'));
+    expect(shown(state).slice(0, 7)).toEqual(['3', '4', '5', '0', '1', '2', '6']);
+    const fresh = [...numbers.slice(0, 150), ...numbers.slice(151), 150];
+    state = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
+    const names = Array.from(state.reorder.order, (position) => fresh[position]);
+    expect(names.slice(0, 7)).toEqual([3, 4, 5, 0, 1, 2, 6]);
+    expect(names.slice(-2)).toEqual([199, 150]);
+    expect(isDirty(state.reorder)).toBe(true);
+  });
+
+  it('with nothing changed elsewhere, gives exactly the view (property)', () => {
+    const size = 60;
+    const names = Array.from({ length: size }, (_, i) => i);
+    const action = fc.oneof(
+      fc.constantFrom('moveUp', 'moveDown', 'toggleMark', 'undo').map((type) => [move(type as 'moveUp')]),
+      fc.integer({ min: 0, max: size - 1 }).map((index) => [cursorTo(index)]),
+      fc.integer({ min: 2, max: 30 }).map((count) => digits(String(count))),
+    );
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 30 }), (actions) => {
+        const state = apply(editOf(names), ...actions.flat());
+        const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(names) });
+        expect(shown(merged)).toEqual(shown(state));
+      }),
+      { seed: 5, numRuns: 200 },
+    );
+  });
+});
