@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadReference, responseValidators } from '../helpers/reference-schemas.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
@@ -12,7 +11,6 @@ import { createTestService, ids, type TestService } from '../helpers/service.js'
  * conformance.test.ts checks plain requests' bodies; this checks these shapes, the reference's nullable
  * gaps (`null` batch entries, `item: null`) and the error bodies those clients parse.
  */
-const REFERENCE = new URL('../../../shared/spec/reference/openapi.yml', import.meta.url);
 const UNKNOWN = '0000000000000000000000';
 
 const SDK_HEADERS = {
@@ -37,34 +35,18 @@ function allowDocumentedNulls(document: any): void {
   item.oneOf = [...item.oneOf, { type: 'null' }];
 }
 
-// OpenAPI annotations a JSON Schema validator does not know (plain oneOf already tells items by `type`).
-function stripAnnotations(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(stripAnnotations);
-  if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => key !== 'discriminator' && key !== 'example' && !key.startsWith('x-'))
-      .map(([key, value]) => [key, stripAnnotations(value)]),
-  );
-}
-
 type Schema = [path: string, method: string, status?: string];
 let relaxed: (schema: Schema) => ValidateFunction;
 let strict: (schema: Schema) => ValidateFunction;
 
 function validatorsOver(document: any): (schema: Schema) => ValidateFunction {
-  const ajv = new Ajv({ strict: false, validateSchema: false, validateFormats: false, allErrors: true });
-  ajv.addSchema(document, 'openapi');
-  return ([path, method, status = '200']) => {
-    const ref: string = document.paths[path][method].responses[status].$ref;
-    return ajv.compile({ $ref: `openapi${ref}/content/application~1json/schema` });
-  };
+  const validatorFor = responseValidators(document);
+  return ([path, method, status]) => validatorFor(path, method, status);
 }
 
 beforeAll(() => {
-  const text = readFileSync(REFERENCE, 'utf8');
-  strict = validatorsOver(stripAnnotations(parse(text)));
-  const document = stripAnnotations(parse(text));
+  strict = validatorsOver(loadReference());
+  const document = loadReference();
   allowDocumentedNulls(document);
   relaxed = validatorsOver(document);
 });

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { generateCatalog } from '../../src/service/seed/generate.js';
+import { loadReference, responseValidators, type ResponseValidators } from '../helpers/reference-schemas.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
@@ -10,44 +8,10 @@ import { createTestService, ids, type TestService } from '../helpers/service.js'
  * the ten operations of the spec and the extra reads the dashboard uses, on both the fixture and the
  * generated demo catalog.
  */
-const REFERENCE = new URL('../../../shared/spec/reference/openapi.yml', import.meta.url);
-
-// OpenAPI-only annotations that JSON Schema validators do not know; `discriminator` is dropped because
-// plain `oneOf` already tells a track from an episode by the `type` enum.
-function stripAnnotations(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(stripAnnotations);
-  if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => key !== 'discriminator' && key !== 'example' && !key.startsWith('x-'))
-      .map(([key, value]) => [key, stripAnnotations(value)]),
-  );
-}
-
-let document: any;
-let ajv: Ajv;
-
-function responseValidator(path: string, method: string, status = '200'): ValidateFunction {
-  let response = document.paths[path][method].responses[status];
-  if (response.$ref) response = document.components.responses[response.$ref.split('/').pop()];
-  return ajv.compile({ $ref: `openapi${pointerTo(response.content['application/json'].schema)}` });
-}
-
-// The schema's location in the document, found by identity (inline response schemas have no $ref).
-function pointerTo(schema: any): string {
-  if (schema.$ref) return schema.$ref;
-  for (const [name, response] of Object.entries<any>(document.components.responses)) {
-    if (response.content?.['application/json']?.schema === schema) {
-      return `#/components/responses/${name}/content/application~1json/schema`;
-    }
-  }
-  throw new Error('schema not found in components.responses');
-}
+let responseValidator: ResponseValidators;
 
 beforeAll(() => {
-  document = stripAnnotations(parse(readFileSync(REFERENCE, 'utf8')));
-  ajv = new Ajv({ strict: false, validateSchema: false, validateFormats: false, allErrors: true });
-  ajv.addSchema(document, 'openapi');
+  responseValidator = responseValidators(loadReference());
 });
 
 describe('the validator itself', () => {

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadReference, responseValidators } from '../helpers/reference-schemas.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
@@ -114,38 +113,9 @@ function requestUrl(operation: ReadOperation): fc.Arbitrary<string> {
 
 // ---- checks -------------------------------------------------------------------------------------------
 
-const REFERENCE = new URL('../../../shared/spec/reference/openapi.yml', import.meta.url);
-
-/** OpenAPI-only keywords JSON Schema does not know (as the conformance test strips them). */
-function stripAnnotations(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(stripAnnotations);
-  if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => key !== 'discriminator' && key !== 'example' && !key.startsWith('x-'))
-      .map(([key, value]) => [key, stripAnnotations(value)]),
-  );
-}
-
 function compileValidators(): Map<string, ValidateFunction> {
-  const document: any = stripAnnotations(parse(readFileSync(REFERENCE, 'utf8')));
-  const ajv = new Ajv({ strict: false, validateSchema: false, validateFormats: false, allErrors: true });
-  ajv.addSchema(document, 'openapi');
-  const validators = new Map<string, ValidateFunction>();
-  for (const { name, schema: [path, method] } of OPERATIONS) {
-    let response = document.paths[path][method].responses['200'];
-    if (response.$ref) response = document.components.responses[response.$ref.split('/').pop()];
-    const schema = response.content['application/json'].schema;
-    const pointer = schema.$ref ?? inlinePointer(document, schema);
-    validators.set(name, ajv.compile({ $ref: `openapi${pointer}` }));
-  }
-  return validators;
-}
-
-function inlinePointer(document: any, schema: unknown): string {
-  const found = Object.entries<any>(document.components.responses).find(([, response]) => response.content?.['application/json']?.schema === schema);
-  if (!found) throw new Error('schema not found in components.responses');
-  return `#/components/responses/${found[0]}/content/application~1json/schema`;
+  const validatorFor = responseValidators(loadReference());
+  return new Map(OPERATIONS.map(({ name, schema: [path, method] }) => [name, validatorFor(path, method)]));
 }
 
 /**
