@@ -17,7 +17,7 @@ export interface StatusBarProps {
 }
 
 const KEY_HINT = '? help · q quit';
-const MAX_CONNECTION_COLUMNS = 48;
+const MAX_CONNECTION_COLUMNS = 60;
 
 function seconds(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));
@@ -33,8 +33,10 @@ export function describeConnection(status: ConnectionStatus, now: number): strin
       return status.until > now ? `rate-limited, retrying in ${seconds(status.until - now)}` : 'rate-limited, retrying now';
     case 'retrying':
     case 'offline':
-    case 'unauthorized':
       return `${status.state}: ${sanitizeText(status.message)}`;
+    case 'unauthorized':
+      // The message already says what to do ("session expired: run `playdeck login`"); a prefix would cut it.
+      return sanitizeText(status.message);
   }
 }
 
