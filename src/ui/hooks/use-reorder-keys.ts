@@ -38,7 +38,13 @@ export function useReorderKeys(options: ReorderKeysOptions): void {
 
   useEffect(() => {
     if (!isActive || !LONE_JUMP_DIGIT.test(count)) return;
-    const timer = setTimeout(() => latest.current.onLoneDigit(count), COUNT_JUMP_MS);
-    return () => clearTimeout(timer);
+    // Flagged as well as cleared: a timer must never fire after its key was followed (fake timers in tests
+    // leave the real `clearTimeout` in place).
+    let isCancelled = false;
+    const timer = setTimeout(() => isCancelled || latest.current.onLoneDigit(count), COUNT_JUMP_MS);
+    return () => {
+      isCancelled = true;
+      clearTimeout(timer);
+    };
   }, [isActive, count]);
 }

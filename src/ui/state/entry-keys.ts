@@ -28,8 +28,11 @@ export function countIdentities(identities: readonly string[]): Map<string, numb
   return counts;
 }
 
-/** A key no fresh entry has: the entry is not known for certain. */
+/** A key no fresh entry has (identities always hold a space): the entry is not known for certain. */
 const unknownKey = (position: number): string => `?${position}`;
+
+/** Whether `key` names an entry that can be found in the fresh order. */
+export const isKnownKey = (key: string): boolean => key.includes(' ');
 
 /**
  * Keys of the base order, of which only the loaded positions are known, matching `keysOfOrder` of the

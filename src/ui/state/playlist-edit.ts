@@ -6,6 +6,7 @@ import {
   isDirty,
   pendingCount,
   reorderReducer,
+  selectedRange,
   type ReorderAction,
   type ReorderState,
 } from './reorder.js';
@@ -22,6 +23,8 @@ export interface PlaylistEditState {
   readonly reorder: ReorderState;
   /** Entries by base position. */
   readonly list: SparseList<PlaylistItem>;
+  /** By base position, 1 for the entries the user moved (in a moved block, not merely displaced by one). */
+  readonly touched: Uint8Array;
   /** First display row of the window. */
   readonly top: number;
   /** The snapshot the base positions are those of; null when unknown (a save then merges by identity). */
@@ -58,9 +61,10 @@ export type PlaylistEditAction =
 
 export function createPlaylistEdit(total: number, snapshotId: string | null, pageSize: number): PlaylistEditState {
   const reorder = createReorderState(total);
+  const length = reorder.order.length;
   return {
-    reorder, list: emptySparseList(reorder.order.length), top: 0, snapshotId, generation: 0, isWriting: false,
-    isBaseStale: false, pageSize,
+    reorder, list: emptySparseList(length), touched: new Uint8Array(length), top: 0, snapshotId, generation: 0,
+    isWriting: false, isBaseStale: false, pageSize,
   };
 }
 
@@ -69,6 +73,35 @@ export function withReorder(state: PlaylistEditState, reorder: ReorderState, hei
   if (reorder === state.reorder) return state;
   const top = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, height).top;
   return { ...state, reorder, top };
+}
+
+/** Display rows of the block a move, an undo or a redo (one step) is about to move, `end` exclusive. */
+function blockOf(reorder: ReorderState, type: 'moveUp' | 'moveDown' | 'undo' | 'redo'): { start: number; end: number } | null {
+  if (type === 'moveUp' || type === 'moveDown') return selectedRange(reorder);
+  const step = type === 'undo' ? reorder.undo.at(-1) : reorder.redo.at(-1);
+  if (step === undefined) return null;
+  const start = type === 'undo' ? step.start + step.shift : step.start;
+  return { start, end: start + step.length };
+}
+
+/** A move, undo or redo, one step at a time, noting which entries the user moved (the merge follows them). */
+function edit(state: PlaylistEditState, action: ReorderAction, height: number): PlaylistEditState {
+  if (action.type !== 'moveUp' && action.type !== 'moveDown' && action.type !== 'undo' && action.type !== 'redo') {
+    return withReorder(state, reorderReducer(state.reorder, action), height);
+  }
+  const isHistory = action.type === 'undo' || action.type === 'redo';
+  let reorder = state.reorder;
+  let touched = state.touched;
+  for (let step = isHistory ? pendingCount(reorder) : 1; step > 0; step--) {
+    const block = blockOf(reorder, action.type);
+    const next = reorderReducer(isHistory ? { ...reorder, count: '' } : reorder, action);
+    if (block !== null && next.order !== reorder.order) {
+      touched = touched === state.touched ? touched.slice() : touched;
+      for (let row = block.start; row < block.end; row++) touched[reorder.order[row]!] = 1;
+    }
+    reorder = next;
+  }
+  return { ...withReorder(state, { ...reorder, count: '' }, height), touched };
 }
 
 const COUNTED: ReadonlySet<CursorAction> = new Set(['up', 'down', 'pageUp', 'pageDown']);
@@ -103,7 +136,10 @@ function receivePage(state: PlaylistEditState, action: Extract<PlaylistEditActio
   // Nothing unsaved: the view starts afresh at the new size, the cursor staying where it was.
   const fresh = createReorderState(list.total);
   const cursor = Math.max(0, Math.min(state.reorder.cursor, list.total - 1));
-  return { ...state, list, reorder: { ...fresh, cursor }, top: Math.min(state.top, cursor), generation: state.generation + 1 };
+  return {
+    ...state, list, reorder: { ...fresh, cursor }, touched: new Uint8Array(list.total), top: Math.min(state.top, cursor),
+    generation: state.generation + 1,
+  };
 }
 
 /** The base renumbered so that the service's `order` is the identity; loaded entries move along. */
@@ -112,13 +148,15 @@ function receiveSaved(state: PlaylistEditState, order: ArrayLike<number>, snapsh
   const newPosition = new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) newPosition[order[i]!] = i;
   const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, state.list.total, state.pageSize);
-  return { ...state, reorder, list, snapshotId, generation: state.generation + 1, isWriting: false };
+  const touched = new Uint8Array(state.touched.length);
+  state.touched.forEach((flag, position) => (touched[newPosition[position]!] = flag));
+  return { ...state, reorder, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
 }
 
 export function playlistEditReducer(state: PlaylistEditState, action: PlaylistEditAction): PlaylistEditState {
   switch (action.type) {
     case 'reorder':
-      return withReorder(state, reorderReducer(state.reorder, action.action), action.height);
+      return edit(state, action.action, action.height);
     case 'cursor':
       return moveTheCursor(state, action.action, action.height);
     case 'cursorTo':

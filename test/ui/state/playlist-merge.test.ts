@@ -43,6 +43,30 @@ describe('mergeOnFresh', () => {
     expect(isDirty(state.reorder)).toBe(true);
   });
 
+  it('follows what the user moved where two readings explain the change equally well', () => {
+    // J on A: "A went down" and "B went up" give the same order; elsewhere, J went to the top.
+    const state = apply(editOf(letters), move('moveDown'));
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) });
+    expect(shown(merged)).toEqual([...'JBACDEFGHI']);
+    // And the other way round: K on B.
+    const other = apply(editOf(letters), cursorTo(1), move('moveUp'));
+    expect(shown(mergeOnFresh(other, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) }))).toEqual([...'BJACDEFGHI']);
+  });
+
+  it('moves a long marked range that is mostly not loaded by moving the one entry it passed', () => {
+    const numbers = Array.from({ length: 400 }, (_, i) => i);
+    // Rows 0–299 marked (most never loaded), moved down one place past entry 300.
+    let state = apply(editOf(numbers, [0, 250, 300]), move('toggleMark'), cursorTo(299), move('moveDown'));
+    expect(shown(state).slice(0, 2)).toEqual(['300', '0']);
+    // Elsewhere, the last entry went to the top.
+    const fresh = [399, ...numbers.slice(0, 399)];
+    state = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
+    const names = Array.from(state.reorder.order, (position) => fresh[position]);
+    // 300 was put at the very top, the range kept together right after it.
+    expect(names.slice(0, 3)).toEqual([300, 399, 0]);
+    expect(names.slice(301, 304)).toEqual([299, 301, 302]);
+  });
+
   it('with nothing changed elsewhere, gives exactly the view (property)', () => {
     const size = 60;
     const names = Array.from({ length: size }, (_, i) => i);

@@ -39,6 +39,7 @@ function describe(error: unknown): string {
 export class SaveLoop {
   private phase: SavePhase = SAVED;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerToken = 0;
   private readonly controller = new AbortController();
   private waiters: ((result: SaveResult) => void)[] = [];
   /** The order and generation last seen: an order that changes within a generation is the user's move. */
@@ -72,6 +73,7 @@ export class SaveLoop {
 
   close(): void {
     this.unsubscribe();
+    this.timerToken++;
     clearTimeout(this.timer);
     this.controller.abort();
   }
@@ -92,8 +94,12 @@ export class SaveLoop {
     this.phase = saveScheduleReducer(this.phase, event);
     if (hasUnsavedMoves(this.phase) !== hadUnsaved) this.host.onUnsavedChange(!hadUnsaved);
     clearTimeout(this.timer);
+    // Only the latest timer may start a save (a cleared one can still fire under fake timers in tests).
+    const token = ++this.timerToken;
     const due = dueAt(this.phase);
-    if (due !== null) this.timer = setTimeout(() => void this.run(), Math.max(0, due - Date.now()));
+    if (due !== null) {
+      this.timer = setTimeout(() => token === this.timerToken && void this.run(), Math.max(0, due - Date.now()));
+    }
   }
 
   private settle(result: SaveResult): void {

@@ -61,7 +61,9 @@ export function useEditPages(options: EditPagesOptions): void {
   useEffect(() => {
     if (!isFocused) return;
     let timer: ReturnType<typeof setTimeout>;
+    let isStopped = false;
     const refreshWhenDue = (): void => {
+      if (isStopped) return;
       const current = store.getState();
       const position = current.reorder.order[current.reorder.cursor] ?? 0;
       const isQuiet = !current.isWriting && !isDirty(current.reorder);
@@ -69,6 +71,9 @@ export function useEditPages(options: EditPagesOptions): void {
       timer = setTimeout(refreshWhenDue, wait);
     };
     refreshWhenDue();
-    return () => clearTimeout(timer);
+    return () => {
+      isStopped = true;
+      clearTimeout(timer);
+    };
   }, [queue, store, isFocused, api, playlistId]);
 }
