@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile, round, sleep, type Figure } from './figures.js';
+import type { KeyRun, KeyRunResult } from './key-harness.js';
+import { launchDashboard, openBigPlaylist, pausePlayback, pollUntil } from './program.js';
+
+/** Keystroke-to-frame latency in the 10,000-item playlist: in-process (key-harness.tsx) and from outside (tmux). */
+
+const CURSOR_MOVES = 200;
+const REORDER_MOVES = 50;
+/** A key that changes nothing on screen within this long counts as "no frame". */
+const OUTSIDE_WAIT_MS = 1_000;
+const OUTSIDE_GAP_MS = 60;
+
+async function runHarness(db: string): Promise<KeyRunResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/key-harness.tsx', db], {
+    env: { ...process.env, CI: undefined, CONTINUOUS_INTEGRATION: undefined },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`key harness exited with ${code}`);
+  return JSON.parse(output.trim().split('\n').at(-1)!) as KeyRunResult;
+}
+
+function latencyFigures(name: string, latencies: (number | null)[], method: string, budgets: Partial<Record<50 | 90 | 99, Pick<Figure, 'budget' | 'floor'>>>): Figure[] {
+  const measured = latencies.filter((value): value is number => value !== null);
+  const missed = latencies.length - measured.length;
+  const note = missed > 0 ? `${missed} of ${latencies.length} keys changed nothing on screen` : undefined;
+  return ([50, 90, 99] as const).map((p) => ({
+    section: 'keys',
+    name: `${name} p${p}`,
+    value: round(percentile(measured, p)),
+    unit: 'ms',
+    ...budgets[p],
+    method,
+    ...(note === undefined ? {} : { note }),
+  }));
+}
+
+function inProcessFigures(result: KeyRunResult): Figure[] {
+  const [cursor, reorder] = result.runs as [KeyRun, KeyRun];
+  const method = 'in-process: App on the embedded service, keyboard.ts + screen.ts on an object terminal; key bytes → next terminal write';
+  return [
+    ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, {
+      50: { budget: { max: 8 } },
+      99: { budget: { max: 25 } },
+    }),
+    ...latencyFigures(`in-process ${REORDER_MOVES} × J (move)`, reorder.samples.map((s) => s.toWriteMs), method, {
+      50: { budget: { max: 8 } },
+      99: { budget: { max: 25 } },
+    }),
+    {
+      section: 'keys',
+      name: 'CPU per key repaint (j)',
+      value: round(cursor.cpuPerKeyMs),
+      unit: 'ms',
+      budget: { max: 5 },
+      method: `process.cpuUsage() over the ${CURSOR_MOVES} j presses (service included) ÷ keys; ${cursor.writesPerKey.toFixed(2)} writes per key`,
+    },
+    {
+      section: 'keys',
+      name: 'CPU per key repaint (J)',
+      value: round(reorder.cpuPerKeyMs),
+      unit: 'ms',
+      budget: { max: 5 },
+      method: `process.cpuUsage() over the ${REORDER_MOVES} J presses (service included) ÷ keys; ${reorder.writesPerKey.toFixed(2)} writes per key`,
+    },
+    {
+      section: 'keys',
+      name: 'Ink render per frame p50',
+      value: round(percentile(result.inkRenderMs, 50)),
+      unit: 'ms',
+      method: "Ink's onRender renderTime (layout tree → text, React excluded) over every frame of both runs",
+    },
+  ];
+}
+
+async function outsideLatencies(session: ReturnType<typeof launchDashboard>['session'], key: string, count: number) {
+  const latencies: (number | null)[] = [];
+  let misses = 0;
+  for (let index = 0; index < count; index++) {
+    const before = session.capture();
+    const pressedAt = performance.now();
+    session.sendKeys(key);
+    const changedAt = await pollUntil(session, (screen) => screen !== before, OUTSIDE_WAIT_MS);
+    latencies.push(changedAt === null ? null : changedAt - pressedAt);
+    misses = changedAt === null ? misses + 1 : 0;
+    if (misses >= 5) break; // The key does nothing here: waiting out the rest would only take time.
+    await sleep(OUTSIDE_GAP_MS);
+  }
+  return latencies;
+}
+
+export async function benchKeys(): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-keys-'));
+  try {
+    const figures = inProcessFigures(await runHarness(join(dir, 'in-process.db')));
+    const dashboard = launchDashboard(join(dir, 'outside.db'));
+    try {
+      await pausePlayback(dashboard.session);
+      await openBigPlaylist(dashboard.session);
+      const method = `tmux 120×40: send-keys, then capture-pane as fast as tmux answers until the screen changes; ${OUTSIDE_GAP_MS} ms between keys`;
+      figures.push(
+        ...latencyFigures(`outside ${CURSOR_MOVES} × j`, await outsideLatencies(dashboard.session, 'j', CURSOR_MOVES), method, {
+          50: { floor: { max: 40 } },
+        }),
+        ...latencyFigures(`outside ${REORDER_MOVES} × J (move)`, await outsideLatencies(dashboard.session, 'J', REORDER_MOVES), method, {}),
+      );
+    } finally {
+      dashboard.stop();
+    }
+    return figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,94 @@
+import { startInTmux, type TmuxSession } from '../helpers/tmux.js';
+import { findInTree } from './proc.js';
+
+/**
+ * The real program (`dist/cli.js`, embedded service in-process) in a real terminal: tmux at 120×40.
+ * Shared by the sections that measure from outside.
+ */
+
+export const COLUMNS = 120;
+export const ROWS = 40;
+const PROGRAM = 'dist/cli.js';
+
+/** The now-playing line once the first playback answer is on screen: state, two spaces, the item's name. */
+export const NOW_PLAYING = /(?:▶ Playing|❚❚ Paused) {2}\S/;
+/** A row whose page has not arrived: the gutter and a lone `…`. */
+const PLACEHOLDER_ROW = /[┃│][› ] …\s/;
+const BIG_PLAYLIST = 'Ten Thousand Songs';
+
+export interface RunningDashboard {
+  session: TmuxSession;
+  /** The node process of the dashboard (embedded service included). */
+  pid(): number;
+  stop(): void;
+}
+
+/**
+ * Starts `node dist/cli.js --db <db>` in tmux; with `script`, under `script -f -T` so that every byte written
+ * to the terminal lands in `script.output`, and each write with its time in `script.timing`.
+ */
+export function launchDashboard(db: string, script?: { output: string; timing: string }): RunningDashboard {
+  const program = [process.execPath, PROGRAM, '--db', db];
+  const command = script
+    ? ['script', '-q', '-f', '-T', script.timing, '-c', program.map((part) => `'${part}'`).join(' '), script.output]
+    : program;
+  const session = startInTmux(command, { columns: COLUMNS, rows: ROWS });
+  let pid: number | null = null;
+  return {
+    session,
+    pid() {
+      pid ??= findInTree(session.panePid(), PROGRAM);
+      if (pid === null) throw new Error(`no ${PROGRAM} process in the pane; the screen was:\n${session.capture()}`);
+      return pid;
+    },
+    stop() {
+      session.kill();
+    },
+  };
+}
+
+/**
+ * Polls the screen until `test` holds and returns when it did (performance.now()), or null after `timeoutMs`.
+ * Without `intervalMs`, as fast as tmux answers (a capture takes a few ms).
+ */
+export async function pollUntil(
+  session: TmuxSession,
+  test: (screen: string) => boolean,
+  timeoutMs: number,
+  intervalMs = 0,
+): Promise<number | null> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (test(session.capture())) return performance.now();
+    await new Promise((resolve) => (intervalMs > 0 ? setTimeout(resolve, intervalMs) : setImmediate(resolve)));
+  }
+  return null;
+}
+
+export function cursorLine(screen: string): string {
+  return screen.split('\n').find((line) => /[┃│]› /.test(line)) ?? '';
+}
+
+export function hasPlaceholders(screen: string): boolean {
+  return PLACEHOLDER_ROW.test(screen);
+}
+
+/** From the playlists, opens the 10,000-item playlist and waits for its first rows. */
+export async function openBigPlaylist(session: TmuxSession): Promise<void> {
+  await session.waitFor(BIG_PLAYLIST);
+  for (let step = 0; step < 50 && !cursorLine(session.capture()).includes(BIG_PLAYLIST); step++) {
+    const before = cursorLine(session.capture());
+    session.sendKeys('j');
+    await session.waitFor((screen) => cursorLine(screen) !== before, 5_000);
+  }
+  session.sendKeys('Enter');
+  await session.waitFor((screen) => screen.includes('10,000 items') && /[┃│]› +1 {2}\S/.test(screen) && !hasPlaceholders(screen));
+}
+
+/** Pauses playback with Space, so that the clock stops and every later change on screen comes from a key. */
+export async function pausePlayback(session: TmuxSession): Promise<void> {
+  await session.waitFor(NOW_PLAYING);
+  if (session.capture().includes('❚❚ Paused')) return;
+  session.sendKeys('Space');
+  await session.waitFor('❚❚ Paused');
+}

@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Figure } from './figures.js';
+import { benchIdle } from './idle.js';
+import { benchKeys } from './keys.js';
+import { benchMemory } from './memory.js';
+import { benchService } from './service.js';
+import { benchStart } from './start.js';
+import { formatTable } from './table.js';
+
+/**
+ * `npm run bench`: runs the real program (dist/cli.js, built by the npm script) and prints every figure of
+ * the performance budgets with how it was measured; the same goes to test/bench/results/ as JSON.
+ *   --only idle,keys         some sections only (start, idle, keys, memory, service)
+ *   --compare FILE.json      show an earlier run's figures beside these
+ *   --label NAME             a name for this run, kept in the JSON and in its file name
+ * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
+ */
+
+const SECTIONS = { start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService } as const;
+type Section = keyof typeof SECTIONS;
+const RESULTS = 'test/bench/results';
+
+export interface BenchResult {
+  label: string | null;
+  startedAt: string;
+  commit: string;
+  machine: { cpus: number; node: string; loadBefore: number[]; loadAfter: number[] };
+  figures: Figure[];
+}
+
+function commitOf(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head} + uncommitted src changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function sectionsOf(only: string | undefined): Section[] {
+  if (only === undefined) return Object.keys(SECTIONS) as Section[];
+  const names = only.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')}: use ${Object.keys(SECTIONS).join(', ')}`);
+  return names as Section[];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, compare: { type: 'string' }, label: { type: 'string' } },
+    strict: true,
+  });
+  const sections = sectionsOf(values.only);
+  if (!existsSync('dist/cli.js')) throw new Error('dist/cli.js is missing: run npm run build (npm run bench does)');
+  const before = values.compare === undefined ? undefined : (JSON.parse(readFileSync(values.compare, 'utf8')) as BenchResult).figures;
+
+  const startedAt = new Date();
+  const loadBefore = loadavg();
+  const figures: Figure[] = [];
+  for (const section of sections) {
+    process.stderr.write(`bench: ${section}…\n`);
+    const sectionStart = performance.now();
+    figures.push(...(await SECTIONS[section]()));
+    process.stderr.write(`bench: ${section} took ${Math.round((performance.now() - sectionStart) / 1000)} s\n`);
+  }
+  const result: BenchResult = {
+    label: values.label ?? null,
+    startedAt: startedAt.toISOString(),
+    commit: commitOf(),
+    machine: { cpus: cpus().length, node: process.version, loadBefore, loadAfter: loadavg() },
+    figures,
+  };
+  mkdirSync(RESULTS, { recursive: true });
+  const stamp = startedAt.toISOString().replaceAll(':', '-').replace(/\.\d+Z$/, 'Z');
+  const file = join(RESULTS, `${stamp}${values.label ? `-${values.label}` : ''}.json`);
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  writeFileSync(file, json);
+  writeFileSync(join(RESULTS, 'latest.json'), json);
+
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  process.stdout.write(`${formatTable(figures, before)}\n\n`);
+  process.stdout.write(
+    `commit ${result.commit}; ${result.machine.cpus} CPUs, node ${process.version}; ` +
+      `load average ${load(loadBefore)} before, ${load(result.machine.loadAfter)} after (other work on the machine skews every figure)\n` +
+      `written to ${file} and ${join(RESULTS, 'latest.json')}\n`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,123 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetchRaw, measureRequestsPerSecond } from './load.js';
+import { percentile, round, type Figure } from './figures.js';
+import { spawnAndRead, stop } from './processes.js';
+
+interface ServiceFigures {
+  targets: { name: string; path: string; serviceRps: number; bareRps: number; ratio: number }[];
+  reorder100: { p50Ms: number | null; p90Ms: number | null; samples: number };
+}
+
+/**
+ * Requests per second of three operations on `playdeck serve`, each as a ratio to a bare node:http server
+ * replaying the very bytes the service answered, measured alternately in the same run; then the latency of
+ * reordering a 100-item range of the 10,000-item playlist (HTTP round trip included, database on a file).
+ */
+async function measureService({ durationMs = 3_000 } = {}): Promise<ServiceFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-'));
+  const { child: service, values } = await spawnAndRead(
+    process.execPath,
+    ['dist/cli.js', 'serve', '--port', '0', '--db', join(dir, 'bench.db')],
+    ['base_url', 'access_token'],
+  );
+  const baseUrl = values.base_url!;
+  const headers = { authorization: `Bearer ${values.access_token}` };
+  try {
+    const json = async (path: string) => (await fetch(`${baseUrl}${path}`, { headers })).json() as Promise<any>;
+    const playlists = await json('/me/playlists?limit=50');
+    const big = playlists.items.find((p: any) => p.tracks.total >= 10_000);
+    const firstPage = await json(`/playlists/${big.id}/tracks?limit=1`);
+    const trackId = firstPage.items[0].track.id;
+    const bigPath = `/playlists/${big.id}/tracks?limit=100&offset=9900`;
+    const targets = [
+      { name: 'GET /v1/me/player', path: '/me/player' },
+      { name: 'GET /v1/tracks/{id}', path: `/tracks/${trackId}` },
+      { name: 'GET 100 items at offset 9,900', path: bigPath },
+    ];
+    const recorded: Record<string, { contentType: string; body: string }> = {};
+    for (const target of targets) {
+      const raw = await fetchRaw(`${baseUrl}${target.path}`, headers);
+      recorded[new URL(`${baseUrl}${target.path}`).pathname + new URL(`${baseUrl}${target.path}`).search] = {
+        contentType: raw.contentType,
+        body: raw.body.toString('base64'),
+      };
+    }
+    writeFileSync(join(dir, 'recorded.json'), JSON.stringify(recorded));
+    const { child: bare, values: bareValues } = await spawnAndRead(
+      process.execPath,
+      ['--import', 'tsx', 'test/bench/bare-server.ts', join(dir, 'recorded.json')],
+      ['port'],
+    );
+    const bareOrigin = `http://127.0.0.1:${bareValues.port}`;
+    const results: ServiceFigures['targets'] = [];
+    try {
+      for (const target of targets) {
+        const url = new URL(`${baseUrl}${target.path}`);
+        const bareUrl = `${bareOrigin}${url.pathname}${url.search}`;
+        await measureRequestsPerSecond(url.href, { durationMs: 500, headers }); // warm-up
+        await measureRequestsPerSecond(bareUrl, { durationMs: 500 });
+        const serviceRun = await measureRequestsPerSecond(url.href, { durationMs, headers });
+        const bareRun = await measureRequestsPerSecond(bareUrl, { durationMs });
+        results.push({
+          name: target.name,
+          path: target.path,
+          serviceRps: Math.round(serviceRun.requestsPerSecond),
+          bareRps: Math.round(bareRun.requestsPerSecond),
+          ratio: Number((serviceRun.requestsPerSecond / bareRun.requestsPerSecond).toFixed(2)),
+        });
+      }
+    } finally {
+      await stop(bare);
+    }
+
+    const latencies: number[] = [];
+    let snapshot = big.snapshot_id as string;
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/playlists/${big.id}/tracks`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ range_start: (i * 37) % 9_900, insert_before: (i * 91 + 5_000) % 10_000, range_length: 100, snapshot_id: snapshot }),
+      });
+      const body = (await response.json()) as { snapshot_id: string };
+      latencies.push(performance.now() - started);
+      snapshot = body.snapshot_id;
+    }
+    return {
+      targets: results,
+      reorder100: { p50Ms: round(percentile(latencies, 50)), p90Ms: round(percentile(latencies, 90)), samples: latencies.length },
+    };
+  } finally {
+    await stop(service);
+  }
+}
+
+export async function benchService(): Promise<Figure[]> {
+  const { targets, reorder100 } = await measureService();
+  const ratioMethod = (target: ServiceFigures['targets'][number]) =>
+    `requests/s of playdeck serve (${target.serviceRps}) ÷ a bare node:http server replaying its bytes (${target.bareRps}); ` +
+    '16 keep-alive connections, 3 s each after 0.5 s warm-up, same run';
+  return [
+    ...targets.map(
+      (target): Figure => ({
+        section: 'service',
+        name: `${target.name} ratio`,
+        value: target.ratio,
+        unit: 'ratio',
+        budget: { min: 0.5 },
+        floor: { min: 0.3 },
+        method: ratioMethod(target),
+      }),
+    ),
+    {
+      section: 'service',
+      name: 'reorder 100 items in 10,000 p50',
+      value: reorder100.p50Ms,
+      unit: 'ms',
+      budget: { max: 5 },
+      method: `PUT /playlists/{id}/tracks (range_length 100), HTTP round trip, database on a file; ${reorder100.samples} in a row, p90 ${reorder100.p90Ms} ms`,
+    },
+  ];
+}
