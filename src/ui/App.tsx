@@ -4,11 +4,12 @@ import type { Api } from '../api/api.js';
 import type { SimplifiedPlaylist } from '../api/types.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
-import { focusReducer, INITIAL_FOCUS } from './focus.js';
+import { focusReducer, INITIAL_FOCUS, type FocusTarget } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { useGlobalKeys } from './hooks/use-global-keys.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
+import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { GlobalCommand } from './keymap.js';
 import { computeLayout } from './layout.js';
@@ -37,17 +38,20 @@ export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
   const [capturing, setCapturing] = useState<Partial<Record<LibraryPaneKey, boolean>>>({});
   const shownPane = visiblePane(focus);
+  const savePrompt = usePlaylistSavePrompt(exit);
+  // A playlist's items read digits as counts (`20K`) and do the `1`–`4` jump themselves when none follows.
+  const digitsAreCounts = shownPane === 'playlistItems' && focus.focus !== 'nowPlaying' && !focus.isHelpOpen;
 
   const onCommand = useCallback(
     (command: GlobalCommand) => {
-      // Where a "save or discard" prompt for unsaved moves will hook in.
-      if (command.type === 'quit') exit();
+      if (command.type === 'quit') savePrompt.requestQuit();
       else if (command.type === 'playback') playback.run(command.command);
-      else dispatch(command);
+      else if (!(command.type === 'focus' && digitsAreCounts)) dispatch(command);
     },
-    [exit, playback.run],
+    [savePrompt.requestQuit, playback.run, digitsAreCounts],
   );
-  useGlobalKeys({ isActive: capturing[shownPane] !== true, focus: focus.focus, isHelpOpen: focus.isHelpOpen, onCommand });
+  const isPaneTyping = capturing[shownPane] === true;
+  useGlobalKeys({ isActive: !isPaneTyping && !savePrompt.isOpen, focus: focus.focus, isHelpOpen: focus.isHelpOpen, onCommand });
 
   const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
     setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
@@ -62,10 +66,11 @@ export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
     dispatch({ type: 'closePlaylist' });
   }, [onStatus, onCaptureInput]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
+  const onJump = useCallback((target: FocusTarget) => dispatch({ type: 'focus', target }), []);
 
   const playbackError = playback.error ? `player: ${playback.error.message}` : null;
-  const message = notice ?? paneStatus[shownPane] ?? playbackError;
-  const isError = notice !== null || (message === playbackError && playbackError !== null);
+  const message = savePrompt.message ?? notice ?? paneStatus[shownPane] ?? playbackError;
+  const isError = savePrompt.message === null && (notice !== null || (message === playbackError && playbackError !== null));
   const { root, nowPlaying, library, details } = layout;
   return (
     <ThemeContext.Provider value={theme}>
@@ -78,7 +83,7 @@ export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
           height={nowPlaying.height}
         />
         {focus.isHelpOpen ? (
-          <HelpOverlay width={root.width} height={library.height + 1} isActive onClose={onCloseHelp} />
+          <HelpOverlay width={root.width} height={library.height + 1} isActive={!savePrompt.isOpen} onClose={onCloseHelp} />
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
         )}
@@ -88,10 +93,13 @@ export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
           library={library}
           details={details}
           isHidden={focus.isHelpOpen}
+          areKeysHeld={savePrompt.isOpen}
           onOpenPlaylist={onOpenPlaylist}
           onClosePlaylist={onClosePlaylist}
           onStatus={onStatus}
           onCaptureInput={onCaptureInput}
+          onJump={onJump}
+          onUnsaved={savePrompt.onUnsaved}
         />
         <StatusBar
           width={root.width}

@@ -112,6 +112,11 @@ export function helpRows(): HelpRow[] {
       Action: describeListCommand(binding.command),
       Where: binding.isReorder === true ? "a playlist's items" : 'lists',
     })),
+    {
+      Key: '0–9',
+      Action: 'a count before J, K, j, k, u, Ctrl+R, PgUp, PgDn (20K); a lone 1–4 still jumps',
+      Where: "a playlist's items",
+    },
     { Key: '↑/↓, PgUp/PgDn', Action: 'scroll this help', Where: 'help' },
     { Key: 'Esc, ?', Action: 'close this help', Where: 'help' },
   ];

@@ -3,7 +3,8 @@ import { memo, useMemo, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
-import type { FocusState, LibraryTab } from '../focus.js';
+import type { FocusState, FocusTarget, LibraryTab } from '../focus.js';
+import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import type { Size } from '../layout.js';
 import { AudiobooksPane } from './AudiobooksPane.js';
 import { DetailsPane } from './DetailsPane.js';
@@ -26,10 +27,16 @@ export interface LibraryAreaProps {
   details: Size;
   /** Hidden (but kept mounted, with its state) while the help is shown. */
   isHidden: boolean;
+  /** A prompt has the keys: no pane reads them. */
+  areKeysHeld?: boolean;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
   onClosePlaylist(): void;
   onStatus(pane: LibraryPaneKey, message: string | null): void;
   onCaptureInput(pane: LibraryPaneKey, isCapturing: boolean): void;
+  /** A lone `1`–`4` typed in a playlist's items (where digits are counts). */
+  onJump?(target: FocusTarget): void;
+  /** A playlist's unsaved moves, for quitting; null once saved. */
+  onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
 interface PaneHandlers {
@@ -43,7 +50,7 @@ interface PaneHandlers {
  * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
  */
 export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
-  const { api, focus, library, details, isHidden, onOpenPlaylist, onClosePlaylist } = props;
+  const { api, focus, library, details, isHidden, areKeysHeld = false, onOpenPlaylist, onClosePlaylist, onJump, onUnsaved } = props;
   const shown = visiblePane(focus);
   const [targets, setTargets] = useState<Partial<Record<LibraryPaneKey, DetailsTarget | null>>>({});
   const everShown = useRef(new Set<LibraryTab>());
@@ -63,7 +70,7 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
 
   const paneProps = (pane: LibraryPaneKey) => ({
     api,
-    isFocused: !isHidden && focus.focus !== 'nowPlaying' && shown === pane,
+    isFocused: !isHidden && !areKeysHeld && focus.focus !== 'nowPlaying' && shown === pane,
     width: library.width,
     height: library.height,
     ...handlers[pane],
@@ -85,6 +92,8 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
             {...paneProps('playlistItems')}
             playlist={focus.openPlaylist}
             onBack={onClosePlaylist}
+            onJump={onJump}
+            onUnsaved={onUnsaved}
           />
         </Box>
       )}
