@@ -28,8 +28,12 @@ export interface SaveLoopHost {
 const FINAL_FAILURES: ReadonlySet<ApiErrorKind> = new Set(['bad-request', 'unauthorized', 'forbidden', 'not-found', 'malformed']);
 const MERGED = 'merged with a change made elsewhere';
 
+/**
+ * Why a save failed, short enough for the status line to keep "retrying in 4 s" in view: the client's
+ * messages end with the request ("(500, PUT /v1/playlists/…)"), which says nothing new here.
+ */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? error.message.replace(/\s*\([^()]*\/[^()]*\)$/, '') : String(error);
 }
 
 /**
