@@ -56,8 +56,30 @@ function portOf(raw: string): number {
 
 /** The first sentence of node's parseArgs error ("Unknown option '--x'."), without its long advice. */
 function firstSentence(message: string): string {
-  const end = message.indexOf('. ');
+  const end = message.search(/\.\s/);
   return (end === -1 ? message : message.slice(0, end + 1)).replace(/\.$/, '');
+}
+
+const VALUE_OPTIONS = new Set(['--base-url', '--token', '--port', '--db']);
+
+/**
+ * `--token VALUE` as `--token=VALUE`: parseArgs refuses a separate value that starts with a dash as
+ * ambiguous, and random tokens do start with one now and then.
+ */
+function joinOptionValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]!;
+    const value = argv[index + 1];
+    if (word === '--') return [...joined, ...argv.slice(index)];
+    if (VALUE_OPTIONS.has(word) && value !== undefined) {
+      joined.push(`${word}=${value}`);
+      index++;
+    } else {
+      joined.push(word);
+    }
+  }
+  return joined;
 }
 
 /** Reads `argv` (without node and the script) and the environment; throws UsageError. */
@@ -65,7 +87,7 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (argv[0] === 'serve') return { kind: 'serve', argv: argv.slice(1) };
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinOptionValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError(firstSentence(error instanceof Error ? error.message : String(error)));
   }
