@@ -1,0 +1,130 @@
+/**
+ * The built dashboard in tmux, as a user runs it, for the end-to-end tests: a throw-away home (database and
+ * XDG folders), the session, its exit status, and readers for what the screen shows.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import stringWidth from 'string-width';
+import { startInTmux, type TmuxSession } from './tmux.js';
+
+/** The program `npm start` runs (the test run's global setup builds it). */
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/** A fresh place for one test's files, so nothing reads or writes the real home. */
+export interface Sandbox {
+  dir: string;
+  /** A database path inside `dir` (not created). */
+  db: string;
+  /** XDG folders and HOME inside `dir`, and no PLAYDECK_* variables from the outside. */
+  env: Record<string, string | undefined>;
+  remove(): void;
+}
+
+export function createSandbox(): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'playdeck-e2e-'));
+  const folders = { HOME: 'home', XDG_DATA_HOME: 'data', XDG_CONFIG_HOME: 'config', XDG_STATE_HOME: 'state', XDG_CACHE_HOME: 'cache' };
+  const env: Record<string, string | undefined> = { PLAYDECK_BASE_URL: undefined, PLAYDECK_TOKEN: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined };
+  for (const [name, folder] of Object.entries(folders)) {
+    env[name] = join(dir, folder);
+    mkdirSync(join(dir, folder));
+  }
+  return { dir, db: join(dir, 'playdeck.db'), env, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface DashboardOptions {
+  sandbox: Sandbox;
+  columns?: number;
+  rows?: number;
+}
+
+/** The dashboard's tmux session, and the program in it. */
+export interface Dashboard extends TmuxSession {
+  /** The pid of the program itself (not of the shell around it). */
+  programPid(): number;
+  /**
+   * Waits for the program to end: its exit status (128 + N when signal N ended it) and the rows it left on
+   * the screen, `[exit N]` not included.
+   */
+  waitForExit(timeoutMs?: number): Promise<{ status: number; rows: string[] }>;
+}
+
+const EXIT_LINE = /^\[exit (\d+)\]$/m;
+
+/**
+ * `node dist/cli.js ARGS` in a fresh tmux session (120×40 unless told), run by a shell that then prints
+ * `[exit N]` and keeps the pane open. Why not tmux's own `remain-on-exit` and `pane_dead_status`: tmux can
+ * drop the last output of a pane that dies at once, and the shared tmux server sometimes reaps an ended
+ * program only when the next one ends, so its status would not be known.
+ */
+export function startDashboard(args: readonly string[], { sandbox, columns = 120, rows = 40 }: DashboardOptions): Dashboard {
+  const script = '"$0" "$@"; printf \'[exit %s]\\n\' "$?"; read -r _';
+  const session = startInTmux(['sh', '-c', script, process.execPath, CLI, ...args], { columns, rows, cwd: sandbox.dir, env: sandbox.env });
+  let pid: number | undefined;
+  return {
+    ...session,
+    programPid: () => (pid ??= childOf(session.panePid())),
+    async waitForExit(timeoutMs = 15_000) {
+      const screen = await session.waitFor(EXIT_LINE, timeoutMs);
+      const status = Number(EXIT_LINE.exec(screen)![1]);
+      return { status, rows: rowsOf(screen).filter((row) => row.trim() !== '' && !EXIT_LINE.test(row)) };
+    },
+  };
+}
+
+/** The one child process of `parentPid`, found through /proc. */
+function childOf(parentPid: number): number {
+  const children = readdirSync('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parentPid;
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+  if (children.length !== 1) throw new Error(`process ${parentPid} has ${children.length} children, not one`);
+  return Number(children[0]);
+}
+
+/** The screen's rows (a capture ends with a newline after the last row). */
+export function rowsOf(screen: string): string[] {
+  return screen.replace(/\n$/, '').split('\n');
+}
+
+/** The last row that holds anything: where the status line is (the root box is one row shorter than the terminal). */
+export function statusLineOf(screen: string): string {
+  return rowsOf(screen).findLast((row) => row.trim() !== '') ?? '';
+}
+
+/** The rows wider than `columns` terminal columns (none when the layout holds). */
+export function rowsWiderThan(screen: string, columns: number): string[] {
+  return rowsOf(screen).filter((row) => stringWidth(row) > columns);
+}
+
+export interface NowPlayingView {
+  isPlaying: boolean;
+  name: string;
+  /** The clock's elapsed part, e.g. `1:05`. */
+  elapsed: string;
+  total: string;
+}
+
+const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)\s*│/;
+const CLOCK_ROW = /│ (\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) │/;
+
+/** What the Now playing pane shows, or null while it shows nothing playing (or is not drawn yet). */
+export function nowPlayingOf(screen: string): NowPlayingView | null {
+  const state = STATE_ROW.exec(screen);
+  const clock = CLOCK_ROW.exec(screen);
+  if (!state || !clock) return null;
+  return { isPlaying: state[1] === '▶ Playing', name: state[2]!, elapsed: clock[1]!, total: clock[2]! };
+}
+
+/** The resident memory of a process in bytes, from /proc (Linux). */
+export function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
