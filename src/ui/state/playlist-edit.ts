@@ -69,7 +69,7 @@ export function createPlaylistEdit(total: number, snapshotId: string | null, pag
 }
 
 /** `state` with `reorder` and the window scrolled just enough to show its cursor. */
-export function withReorder(state: PlaylistEditState, reorder: ReorderState, height: number): PlaylistEditState {
+function withReorder(state: PlaylistEditState, reorder: ReorderState, height: number): PlaylistEditState {
   if (reorder === state.reorder) return state;
   const top = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, height).top;
   return { ...state, reorder, top };

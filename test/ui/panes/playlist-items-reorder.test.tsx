@@ -29,6 +29,10 @@ describe('PlaylistItemsPane reordering', () => {
     expect(rowNames(frame).slice(0, 3)).toEqual([names[1], names[0], names[2]]);
     expect(cursorRow(frame)).toMatchObject({ position: 2, name: names[0] });
     expect(statuses().at(-1)).toBe('moved 1 item · unsaved');
+    await app.press('shift-up');
+    await app.waitForFrame((current) => rowNames(current)[0] === names[0] && cursorRow(current)?.position === 1);
+    await app.press('shift-down', 'shift-down');
+    await app.waitForFrame((current) => rowNames(current)[2] === names[0] && cursorRow(current)?.position === 3);
   });
 
   it('saves by itself after the idle pause, and says saved only once the service answered', async () => {

@@ -89,6 +89,19 @@ describe('PlaylistItemsPane saving', () => {
     expect((await namesOnService(api, playlist.id)).slice(0, 3)).toEqual([names[1], names[2], names[0]]);
   });
 
+  it('Esc with moves that will not save stays and says so; Esc again leaves without them', async () => {
+    const { app, api, onBack, statuses } = await openShort();
+    api.failNext('forbidden', { method: 'reorderPlaylistItems', message: 'You cannot change this playlist' });
+    await app.press('J', 'escape');
+    await elapse(0);
+    await vi.waitFor(() =>
+      expect(statuses().at(-1)).toBe('save failed: You cannot change this playlist — Esc again leaves without saving'),
+    );
+    expect(onBack).not.toHaveBeenCalled();
+    await app.press('escape');
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
   it('u after a save and another save bring the old order back', async () => {
     const { app, api, playlist, names } = await openShort();
     await app.press('J', 'w');

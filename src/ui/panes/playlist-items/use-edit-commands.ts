@@ -58,6 +58,8 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
       leaving.current = 'saving';
       status.showEdit('saving before going back…');
       void loop.saveNow().then((result) => {
+        // A key pressed meanwhile means the user stays after all.
+        if (leaving.current !== 'saving') return;
         if (result.isSaved) return latest.current.onBack();
         leaving.current = 'failed';
         latest.current.status.showEdit(`save failed: ${result.reason} — Esc again leaves without saving`);
@@ -72,6 +74,8 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
     const onCommand = (command: ListCommand | null): void => {
       const { store, filter, filterCursor, status, listHeight } = latest.current;
       const count = pendingCount(store.getState().reorder);
+      // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
+      if (command?.type !== 'back') leaving.current = 'no';
       // The filtered view's cursor is not the store's: it takes the count here.
       if (!takesCount(command, filter.isOn) || filter.isOn) clearCount();
       if (command === null || command.type === 'open') return;
