@@ -65,7 +65,8 @@ export const GLOBAL_BINDINGS: readonly GlobalBinding[] = [
   { keys: 's', description: 'shuffle on or off', where: 'everywhere',
     matches: (i) => i === 's', command: playback({ type: 'toggleShuffle' }) },
   { keys: 'r', description: 'repeat: off, all, one', where: 'everywhere',
-    matches: (i) => i === 'r', command: playback({ type: 'cycleRepeat' }) },
+    // Not Ctrl+R: that is redo in a playlist's items.
+    matches: (i, k) => i === 'r' && !k.ctrl, command: playback({ type: 'cycleRepeat' }) },
 ];
 
 /** The global command a key means where the focus is, or null (the focused pane may want it). */

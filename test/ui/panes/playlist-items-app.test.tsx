@@ -50,6 +50,13 @@ describe('Reordering in the dashboard', () => {
     await app.waitForFrame('[3 Saved shows]');
   });
 
+  it('Ctrl+R redoes a move and leaves repeat alone', async () => {
+    const { app, api, names } = await openFirstPlaylist();
+    await app.press('J', 'u', 'ctrl-r');
+    await app.waitForFrame((frame) => rowNames(frame)[1] === names[0] && cursorRow(frame)?.position === 2);
+    expect(api.callsTo('setRepeat')).toHaveLength(0);
+  });
+
   it('quits at once with nothing unsaved', async () => {
     const { app } = await openFirstPlaylist();
     await app.press('q');

@@ -68,7 +68,8 @@ export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
   useEditPages({ api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, onStatus: status.showLoad });
 
-  const commands = useEditCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, ...options });
+  const { onBack, onJump } = options;
+  const commands = useEditCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack, onJump });
   useReorderKeys({ isActive: isFocused && !filter.isEditing, count: reorder.count, ...commands });
 
   const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));
