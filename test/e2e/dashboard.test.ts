@@ -4,8 +4,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cellPrefixOf,
   createSandbox,
+  escapeRegExp,
   nowPlayingOf,
+  openFirstPlaylist,
   rowsOf,
   rowsWiderThan,
   startDashboard,
@@ -39,9 +42,6 @@ afterEach(() => {
   sandbox?.remove();
 });
 
-/** The start of a name as a list cell shows it (long names are cut with an ellipsis). */
-const prefixOf = (name: string): string => name.slice(0, 12);
-
 describe('the dashboard as a new user runs it', () => {
   it('plays, browses, helps, resizes and quits on a fresh database', { timeout: 90_000 }, async () => {
     const playlist = await firstPlaylist(access);
@@ -59,16 +59,13 @@ describe('the dashboard as a new user runs it', () => {
       return now !== null && now.elapsed !== first!.elapsed;
     }, SCREEN_MS);
 
-    dashboard.sendKeys('2');
-    await dashboard.waitFor(`› ${playlist.name}`, SCREEN_MS);
-    dashboard.sendKeys('Enter');
-    const items = await dashboard.waitFor(new RegExp(`›\\s+1\\s+${escapeRegExp(prefixOf(firstEntry!.name))}`), SCREEN_MS);
+    const items = await openFirstPlaylist(dashboard, playlist.name, firstEntry!.name);
     expect(items).toContain(`${playlist.name} · ${playlist.total} items`);
 
     dashboard.sendKeys('Escape');
     await dashboard.waitFor(/Playlists · \d+/, SCREEN_MS);
     dashboard.sendKeys('3');
-    await dashboard.waitFor((screen) => /Saved shows · \d+/.test(screen) && screen.includes(`› ${prefixOf(firstShow!)}`), SCREEN_MS);
+    await dashboard.waitFor((screen) => /Saved shows · \d+/.test(screen) && screen.includes(`› ${cellPrefixOf(firstShow!)}`), SCREEN_MS);
 
     dashboard.sendKeys('?');
     const help = await dashboard.waitFor('Help', SCREEN_MS);
@@ -118,7 +115,3 @@ describe('the dashboard as a new user runs it', () => {
     expect(rows[0]).toMatch(message);
   });
 });
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

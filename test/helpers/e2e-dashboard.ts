@@ -128,3 +128,36 @@ export function residentBytes(pid: number): number {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/** The left part of the status line: what just happened ('saving 1/2…', 'saved'); '' when nothing. */
+export function statusMessageOf(screen: string): string {
+  const line = statusLineOf(screen);
+  const right = line.search(/\s{2,}\S[^│]*│ \? help/);
+  return (right === -1 ? line : line.slice(0, right)).trim();
+}
+
+/** The start of a name as a list cell shows it (long names are cut with an ellipsis). */
+export function cellPrefixOf(name: string): string {
+  return name.slice(0, 12);
+}
+
+/** `2`, then Enter on the first playlist: resolves once its first item is on screen under the cursor. */
+export async function openFirstPlaylist(dashboard: TmuxSession, playlistName: string, firstItemName: string, timeoutMs = 15_000): Promise<string> {
+  dashboard.sendKeys('2');
+  await dashboard.waitFor(`› ${playlistName}`, timeoutMs);
+  dashboard.sendKeys('Enter');
+  return dashboard.waitFor(new RegExp(`›\\s+1\\s+${escapeRegExp(cellPrefixOf(firstItemName))}`), timeoutMs);
+}
+
+/** The name cells of the items pane's first `count` rows, in screen order (cut names end with `…`). */
+export function itemRowsOf(screen: string, count: number): string[] {
+  const rows = rowsOf(screen).flatMap((row) => {
+    const match = /^┃.\s+\d+\s{2}(.+?)\s{2,}/.exec(row);
+    return match ? [match[1]!] : [];
+  });
+  return rows.slice(0, count);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
