@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createKeyboard, splitKeypresses } from '../../src/cli/keyboard.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 
 describe('splitKeypresses', () => {
   it.each([
@@ -32,7 +33,7 @@ describe('createKeyboard', () => {
   }
 
   it('delivers a chunk of several keys one keypress per read, in order', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const terminal = fakeTerminal();
     const keyboard = createKeyboard(terminal as unknown as NodeJS.ReadStream);
     keyboard.setEncoding('utf8');

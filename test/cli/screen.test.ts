@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScreen, rowUpdates } from '../../src/cli/screen.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 
 /** The SGR attributes a cell can carry, by the family each code belongs to. */
 function applySgr(state: Map<string, string>, params: string): void {
@@ -124,7 +125,7 @@ describe('createScreen', () => {
   });
 
   it('draws the last of the frames that come within one frame time, then only what changed', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const terminal = new FakeTerminal();
     const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { maxFps: 10 });
     screen.open();
@@ -140,7 +141,7 @@ describe('createScreen', () => {
   });
 
   it('repaints everything after a resize, and gives the terminal back on close', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const terminal = new FakeTerminal();
     const screen = createScreen(terminal as unknown as NodeJS.WriteStream);
     const resized = vi.fn();

@@ -2,6 +2,7 @@ import { Text, useInput, useStdout } from 'ink';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render.js';
+import { useFakeClock } from './fake-clock.js';
 
 function KeyEcho() {
   const [keys, setKeys] = useState<string[]>([]);
@@ -40,7 +41,7 @@ describe('renderApp', () => {
   });
 
   it('waits for frames while the app runs on fake timers', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const app = renderApp(<Ticker />, { columns: 80, rows: 24 });
     await app.waitForFrame('ticks 0 at 80');
     vi.advanceTimersByTime(3000);

@@ -15,7 +15,7 @@ import { afterEach } from 'vitest';
  * `waitForFrame` for what should appear. Modelled on ink-testing-library (whose stdout is fixed at 100
  * columns and has no rows), with our own streams so that the size is ours to set and to change.
  *
- * Works with `vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] })`: waiting uses the real
+ * Works with `useFakeClock()` (fake-clock.ts): waiting uses the real
  * timers of `node:timers` and `performance.now()`, which those fakes leave alone.
  */
 

@@ -3,11 +3,12 @@ import stringWidth from 'string-width';
 import { App } from '../../src/ui/App.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { renderApp, type RenderedApp } from '../helpers/render.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 
 const START = Date.UTC(2025, 0, 1);
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
   vi.setSystemTime(START);
 });
 

@@ -4,6 +4,7 @@ import { App } from '../../src/ui/App.js';
 import { NowPlayingPane } from '../../src/ui/panes/NowPlayingPane.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/render.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 
 const START = Date.UTC(2025, 0, 1);
 
@@ -22,7 +23,7 @@ async function settled(app: ReturnType<typeof renderApp>, api: FakeApi): Promise
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
   vi.setSystemTime(START);
 });
 

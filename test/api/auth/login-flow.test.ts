@@ -8,6 +8,7 @@ import { openStoredLogin, SESSION_EXPIRED_MESSAGE } from '../../../src/api/auth/
 import { createApi } from '../../../src/api/index.js';
 import { startService, type RunningService } from '../../../src/service/start.js';
 import { consentAt, type BrowserVisit } from './scripted-browser.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 let service: RunningService;
 let home: string;
@@ -141,7 +142,7 @@ describe('logIn against the embedded service', () => {
   });
 
   it('gives up after five minutes', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     let opened!: () => void;
     const urlShown = new Promise<void>((resolve) => (opened = resolve));
     const result = logIn({ baseUrl: service.baseUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: () => opened() });

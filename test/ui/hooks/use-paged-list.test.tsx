@@ -6,6 +6,7 @@ import { RECHECK_MS, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-load
 import { usePagedList, usePagesAround } from '../../../src/ui/hooks/use-paged-list.js';
 import { renderApp } from '../../helpers/render.js';
 import { settle } from '../panes/pane-harness.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -101,7 +102,7 @@ describe('usePagedList', () => {
   });
 
   it('renders nothing when a refetch answers with the same object, and the new page when it changed', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const remote = remoteList(30);
     const renders = { count: 0 };
     const app = renderApp(<Probe remote={remote} renders={renders} isFocused />);
@@ -162,7 +163,7 @@ describe('usePagedList', () => {
   });
 
   it('tries a failed first page again at the next check while focused', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const remote = remoteList(10);
     const renders = { count: 0 };
     const app = renderApp(<Probe remote={remote} renders={renders} isFocused />);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlayback, type PlaybackController } from '../../../src/ui/hooks/use-playback.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 interface Probe {
   controller: PlaybackController | null;
@@ -29,7 +30,7 @@ function mount(api: FakeApi) {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
   vi.setSystemTime(Date.UTC(2025, 0, 1));
 });
 

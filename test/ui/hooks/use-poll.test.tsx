@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
 import { usePoll, type Poll, type PollOptions } from '../../../src/ui/hooks/use-poll.js';
 import { renderApp } from '../../helpers/render.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 const START = Date.UTC(2025, 0, 1);
 
@@ -40,7 +41,7 @@ function mount(options: PollOptions<{ name: string }>) {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
   vi.setSystemTime(START);
 });
 

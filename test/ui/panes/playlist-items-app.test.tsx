@@ -5,9 +5,10 @@ import { COUNT_JUMP_MS } from '../../../src/ui/hooks/use-reorder-keys.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp, type RenderedApp } from '../../helpers/render.js';
 import { cursorRow, elapse, namesOnService, rowNames } from './playlist-items-harness.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
 });
 
 afterEach(() => {

@@ -7,6 +7,7 @@ import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { LONG_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
 import { renderApp } from '../../helpers/render.js';
 import { lastCall, paneCallbacks, settle } from './pane-harness.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 const WIDTH = 70;
 const HEIGHT = 36;
@@ -149,7 +150,7 @@ describe('PlaylistItemsPane', () => {
   });
 
   it('re-reads the page under the cursor once a minute while focused, and a same answer draws nothing', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const { app, api } = openLongPlaylist();
     const [first] = await itemsAt(0);
     await app.waitForFrame(first!.track!.name);
@@ -166,7 +167,7 @@ describe('PlaylistItemsPane', () => {
   });
 
   it('does not refresh while another pane has the keys', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const { app, api } = openLongPlaylist(createFakeApi(), false);
     const [first] = await itemsAt(0);
     await app.waitForFrame(first!.track!.name);

@@ -4,9 +4,10 @@ import { IDLE_SAVE_MS } from '../../../src/ui/state/save-schedule.js';
 import { LONG_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
 import { lastCall, settle } from './pane-harness.js';
 import { cursorRow, elapse, HEIGHT, namesOnService, openPlaylist, rowNames, SHORT_PLAYLIST_INDEX } from './playlist-items-harness.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
 });
 
 afterEach(() => {

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_SAVE_MS } from '../../../src/ui/state/save-schedule.js';
 import { settle } from './pane-harness.js';
 import { cursorRow, elapse, namesOnService, openPlaylist, rowNames, SHORT_PLAYLIST_INDEX } from './playlist-items-harness.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  useFakeClock();
 });
 
 afterEach(() => {

@@ -8,6 +8,7 @@ import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { PLAYLIST_COUNT } from '../../helpers/fake-playlists.js';
 import { renderApp } from '../../helpers/render.js';
 import { lastCall, paneCallbacks } from './pane-harness.js';
+import { useFakeClock } from '../../helpers/fake-clock.js';
 
 function renderPlaylists(api: FakeApi | ReturnType<typeof withHostileName> = createFakeApi(), isFocused = true) {
   const callbacks = paneCallbacks();
@@ -74,7 +75,7 @@ describe('PlaylistsPane', () => {
   });
 
   it('reports a failed first load in the pane and the status line, and loads on the next check', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    useFakeClock();
     const api = createFakeApi();
     api.failNext('getMyPlaylists', { message: 'Service unavailable' });
     const { app, onStatus } = renderPlaylists(api);
