@@ -2,7 +2,6 @@ import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import type { ListFilter } from './use-list-filter.js';
-import type { ReorderCommand } from './use-list-keys.js';
 
 /** What a pane gives `useLibraryList`: where its items come from and how they look. */
 export interface LibraryListOptions<T> {
@@ -17,8 +16,6 @@ export interface LibraryListOptions<T> {
   /** Lower-cased text the filter searches (memoise it per item). */
   matchText(item: T): string;
   toTarget(item: T): DetailsTarget | null;
-  /** Display index -> base index (the order the service has); identity until a view reorders rows. */
-  baseIndexAt?(displayIndex: number): number;
   isFocused: boolean;
   /** Rows for the list, the filter line included while a filter is on. */
   height: number;
@@ -29,8 +26,6 @@ export interface LibraryListOptions<T> {
   onCaptureInput(isCapturing: boolean): void;
   onOpen?(item: T, baseIndex: number): void;
   onBack?(): void;
-  /** Given, the reorder keys reach it (refused while a filter is on). */
-  onReorder?(command: ReorderCommand): void;
 }
 
 /** What `useLibraryList` gives the view. */

@@ -7,11 +7,6 @@ import { useListKeys, type ListCommand } from './use-list-keys.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
 import { usePaneReports } from './use-pane-reports.js';
 
-export const FILTERED_REORDER_REFUSAL =
-  "Can't move items while a filter is on: positions in a filtered view would lie. Esc clears the filter.";
-
-const identity = (index: number): number => index;
-
 export type { LibraryList, LibraryListOptions } from './library-list-types.js';
 
 /**
@@ -19,7 +14,7 @@ export type { LibraryList, LibraryListOptions } from './library-list-types.js';
  * keys, and telling the app what is selected. Each pane supplies its fetch and its row format.
  */
 export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
-  const { isFocused, height, width, formatRow, matchText, baseIndexAt = identity } = options;
+  const { isFocused, height, width, formatRow, matchText } = options;
   const callbacks = useRef(options);
   callbacks.current = options;
 
@@ -32,8 +27,8 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   const cursor = useListCursor(length, listHeight, total !== null);
 
   const toBase = useCallback(
-    (displayIndex: number) => (filter.matches === null ? baseIndexAt(displayIndex) : filter.matches[displayIndex] ?? -1),
-    [filter.matches, baseIndexAt],
+    (displayIndex: number) => (filter.matches === null ? displayIndex : filter.matches[displayIndex] ?? -1),
+    [filter.matches],
   );
   usePagesAround(paged, {
     top: Math.max(0, toBase(cursor.top)),
@@ -46,7 +41,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   usePaneReports({ ...options, item, isCapturingInput: filter.isEditing });
 
   const handleCommand = (command: ListCommand): void => {
-    const { onOpen, onBack, onReorder, onStatus } = callbacks.current;
+    const { onOpen, onBack } = callbacks.current;
     switch (command.type) {
       case 'cursor':
         return cursor.move(command.action);
@@ -58,12 +53,11 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
       case 'filter':
         return filter.open();
       case 'reorder':
-        return filter.isOn ? onStatus(FILTERED_REORDER_REFUSAL) : onReorder?.(command.command);
+        return; // Only a playlist's items can be reordered; its pane reads its own keys.
     }
   };
   useListKeys({
     isActive: isFocused && !filter.isEditing,
-    canReorder: options.onReorder !== undefined,
     onCommand: handleCommand,
   });
 

@@ -51,17 +51,15 @@ export function commandForKey(input: string, key: Key, canReorder: boolean): Lis
 export interface ListKeysOptions {
   /** The pane's focus: keys are read only while it has them. */
   isActive: boolean;
-  /** Whether the reorder keys mean something here (a playlist's items). */
-  canReorder?: boolean;
   /** Receives each command; must dispatch or use updaters, as two keys can arrive before a re-render. */
   onCommand(command: ListCommand): void;
 }
 
-/** Turns key presses into list commands while the pane is focused. */
-export function useListKeys({ isActive, canReorder = false, onCommand }: ListKeysOptions): void {
+/** Turns key presses into list commands (no reorder keys) while the pane is focused. */
+export function useListKeys({ isActive, onCommand }: ListKeysOptions): void {
   useKeypress(
     (input, key) => {
-      const command = commandForKey(input, key, canReorder);
+      const command = commandForKey(input, key, false);
       if (command !== null) onCommand(command);
     },
     { isActive },

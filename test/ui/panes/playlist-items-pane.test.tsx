@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlaylistItem } from '../../../src/api/types.js';
-import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/hooks/use-library-list.js';
+import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/panes/playlist-items/edit-messages.js';
 import { REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
 import { PlaylistItemsPane } from '../../../src/ui/panes/PlaylistItemsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';

@@ -1,5 +1,8 @@
 import { isDirty, selectedRange, type ReorderState } from '../../state/reorder.js';
 
+export const FILTERED_REORDER_REFUSAL =
+  "Can't move items while a filter is on: positions in a filtered view would lie. Esc clears the filter.";
+
 export type EditCommand = 'moveUp' | 'moveDown' | 'undo' | 'redo';
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;

@@ -1,13 +1,12 @@
 import { useMemo, useRef } from 'react';
 import { FOCUS_ORDER, type FocusTarget } from '../../focus.js';
-import { FILTERED_REORDER_REFUSAL } from '../../hooks/use-library-list.js';
 import type { ListCursor } from '../../hooks/use-list-cursor.js';
 import type { ListFilter } from '../../hooks/use-list-filter.js';
 import type { ListCommand } from '../../hooks/use-list-keys.js';
 import type { ReorderKeysOptions } from '../../hooks/use-reorder-keys.js';
 import { pendingCount, type ReorderAction } from '../../state/reorder.js';
 import type { EditStore } from './edit-store.js';
-import { editMessage } from './edit-messages.js';
+import { editMessage, FILTERED_REORDER_REFUSAL } from './edit-messages.js';
 import type { FilteredRows } from './filtered-rows.js';
 import type { SaveLoop } from './save-loop.js';
 import type { StatusLine } from './use-status-line.js';
