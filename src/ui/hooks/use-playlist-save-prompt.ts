@@ -1,4 +1,4 @@
-import { useInput } from 'ink';
+import { useKeypress } from './use-keypress.js';
 import { useCallback, useRef, useState } from 'react';
 
 export type SaveResult = { isSaved: true } | { isSaved: false; reason: string };
@@ -37,7 +37,7 @@ export function usePlaylistSavePrompt(exit: () => void): SavePrompt {
     else setState({ kind: 'asking', failure: null });
   }, [exit]);
 
-  useInput(
+  useKeypress(
     (input, key) => {
       if (key.ctrl && input === 'c') exit();
       else if (state.kind === 'saving') return;

@@ -1,4 +1,4 @@
-import { useInput } from 'ink';
+import { useKeypress } from './use-keypress.js';
 import { useEffect, useRef } from 'react';
 import { commandForKey, type ListCommand } from './use-list-keys.js';
 
@@ -27,7 +27,7 @@ export function useReorderKeys(options: ReorderKeysOptions): void {
   const { isActive, count } = options;
   const latest = useRef(options);
   latest.current = options;
-  useInput(
+  useKeypress(
     (input, key) => {
       const { onDigit, onCommand } = latest.current;
       if (/^[0-9]$/.test(input) && !key.ctrl && !key.meta) onDigit(input);
