@@ -7,6 +7,7 @@ import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS, type FocusTarget } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { useGlobalKeys } from './hooks/use-global-keys.js';
+import { KeypressHub } from './hooks/use-keypress.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
@@ -26,8 +27,17 @@ export interface AppProps {
 
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
-/** The dashboard: Now playing on top, a library pane with details, the status line. Composition only. */
-export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
+/** The dashboard, with every key read through one hub (see use-keypress.ts). */
+export function App(props: AppProps) {
+  return (
+    <KeypressHub>
+      <Dashboard {...props} />
+    </KeypressHub>
+  );
+}
+
+/** Now playing on top, a library pane with details, the status line. Composition only. */
+function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
@@ -74,7 +84,7 @@ export function App({ api, theme = themeFromEnv(process.env) }: AppProps) {
   const { root, nowPlaying, library, details } = layout;
   return (
     <ThemeContext.Provider value={theme}>
-      <Box flexDirection="column" width={root.width} height={root.height} overflow="hidden">
+      <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
         <NowPlayingPane
           playback={playback.data}
           receivedAt={playback.receivedAt}
