@@ -46,7 +46,7 @@ try {
   photograph(session, 'now-playing', 'playdeck: now playing and playlists');
 
   session.sendKeys('3');
-  await session.waitFor(/Saved shows.*\(\d+/s);
+  await session.waitFor(/Saved shows · \d+/);
   session.sendKeys('j', 'j');
   await settle();
   photograph(session, 'saved-shows', 'playdeck: saved shows with details');
