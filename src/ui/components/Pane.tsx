@@ -49,7 +49,9 @@ export const Pane = memo(function Pane({ title, isFocused, width, height, childr
         <Text color={color} dimColor={!isFocused}>
           {side}
         </Text>
-        <Box flexDirection="column" width={innerWidth} height={innerHeight} overflow="hidden">
+        {/* Cut rows only: contents are fitted to the width already, and a horizontal clip costs Ink a
+            measure and a slice of every line on every frame. */}
+        <Box flexDirection="column" width={innerWidth} height={innerHeight} overflowY="hidden">
           {children}
         </Box>
         <Text color={color} dimColor={!isFocused}>
