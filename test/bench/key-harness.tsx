@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { render } from 'ink';
 import stripAnsi from 'strip-ansi';
 import { connect } from '../../src/cli/connect.js';
@@ -11,7 +13,8 @@ import { COLUMNS, ROWS } from './program.js';
  * Key-to-frame latency in-process: the dashboard wired as `src/cli.tsx` wires it (embedded service, the
  * real API client, keyboard.ts splitting keys, screen.ts writing changed cells), on a terminal that is an
  * object. For each key: from the terminal's 'data' event to the next write to the terminal.
- * Run as a child: `node --import tsx test/bench/key-harness.tsx DB`; prints one JSON line (KeyRunResult).
+ * Run as a child: `node --import tsx test/bench/key-harness.tsx DB [PROFILE.cpuprofile]`; prints one JSON line
+ * (KeyRunResult). With a profile path, the key runs (not the start) are recorded there for Chrome DevTools.
  */
 
 export interface KeySample {
@@ -69,7 +72,7 @@ class Keys extends EventEmitter {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function main(db: string): Promise<void> {
+async function main(db: string, profilePath?: string): Promise<void> {
   const connection = await connect({ kind: 'embedded', db });
   const terminal = new Terminal();
   const keys = new Keys();
@@ -168,14 +171,23 @@ async function main(db: string): Promise<void> {
   await waitForFrame((text) => text.includes('10,000 items') && /[┃│]› +1 {2}\S/.test(text));
   inkRenderMs.length = 0;
 
+  const profiler = profilePath === undefined ? null : new Session();
+  profiler?.connect();
+  await profiler?.post('Profiler.enable');
+  await profiler?.post('Profiler.start');
   const runs = [await run('j (cursor down)', 'j', 200), await run('J (move item down)', 'J', 50)];
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(profilePath!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   process.stdout.write(`${JSON.stringify({ runs, inkRenderMs } satisfies KeyRunResult)}\n`);
   instance.unmount();
   screen.close();
   await connection.close();
 }
 
-main(process.argv[2]!).then(
+main(process.argv[2]!, process.argv[3]).then(
   () => process.exit(0),
   (error: unknown) => {
     process.stderr.write(`key harness: ${error instanceof Error ? error.stack : String(error)}\n`);
