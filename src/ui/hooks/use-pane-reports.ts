@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import type { DetailsTarget } from '../details-target.js';
+import { DetailsSlotContext } from '../details-slot.js';
 
 /**
  * Tells the app what the pane has under its cursor (on every change while focused, and again when it gets
- * the focus back) and whether its filter input has the keys (released on unmount too).
+ * the focus back) and whether its filter input has the keys (released on unmount too); and puts the item
+ * under the cursor in the pane's details slot while it renders, for the details beside its list.
  */
 export function usePaneReports<T>(options: {
   item: T | undefined;
@@ -18,6 +20,9 @@ export function usePaneReports<T>(options: {
   callbacks.current = options;
   // One target object per item, so that the app sees "unchanged" when only other rows changed.
   const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
+  const slot = useContext(DetailsSlotContext);
+  // During render, so that the details beside the list change in this commit (see details-slot.ts).
+  if (slot !== null && isFocused) slot.selection.target = target;
 
   useEffect(() => {
     if (isFocused) callbacks.current.onSelect(target);

@@ -1,13 +1,13 @@
 import { Box } from 'ink';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
+import { DetailsSlotContext, type DetailsSlot } from '../details-slot.js';
 import type { FocusState, FocusTarget, LibraryTab } from '../focus.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import type { Size } from '../layout.js';
 import { AudiobooksPane } from './AudiobooksPane.js';
-import { DetailsPane } from './DetailsPane.js';
 import { PlaylistItemsPane } from './PlaylistItemsPane.js';
 import { PlaylistsPane } from './PlaylistsPane.js';
 import { ShowsPane } from './ShowsPane.js';
@@ -45,6 +45,9 @@ interface PaneHandlers {
   onCaptureInput(isCapturing: boolean): void;
 }
 
+/** Each pane draws its cursor's details itself, through its DetailsSlot, in the same render as the cursor. */
+const drawnByThePane = (): void => {};
+
 /**
  * The library pane of the current tab with the details of its cursor beside it. A pane stays mounted
  * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
@@ -52,7 +55,17 @@ interface PaneHandlers {
 export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
   const { api, focus, library, details, isHidden, areKeysHeld = false, onOpenPlaylist, onClosePlaylist, onJump, onUnsaved } = props;
   const shown = visiblePane(focus);
-  const [targets, setTargets] = useState<Partial<Record<LibraryPaneKey, DetailsTarget | null>>>({});
+  // Kept across resizes: a pane's selection outlives the slot objects, which change with the size.
+  const selections = useRef(
+    Object.fromEntries(PANE_KEYS.map((pane) => [pane, { target: null }])) as Record<LibraryPaneKey, DetailsSlot['selection']>,
+  );
+  const slots = useMemo(
+    () =>
+      Object.fromEntries(
+        PANE_KEYS.map((pane) => [pane, { api, width: details.width, height: details.height, selection: selections.current[pane] }]),
+      ) as Record<LibraryPaneKey, DetailsSlot>,
+    [api, details.width, details.height],
+  );
   const everShown = useRef(new Set<LibraryTab>());
   everShown.current.add(focus.libraryTab);
 
@@ -61,7 +74,7 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
   latest.current = props;
   const handlers = useMemo(() => {
     const make = (pane: LibraryPaneKey): PaneHandlers => ({
-      onSelect: (target) => setTargets((previous) => (previous[pane] === target ? previous : { ...previous, [pane]: target })),
+      onSelect: drawnByThePane,
       onStatus: (message) => latest.current.onStatus(pane, message),
       onCaptureInput: (isCapturing) => latest.current.onCaptureInput(pane, isCapturing),
     });
@@ -76,17 +89,19 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
     ...handlers[pane],
   });
   const display = (pane: LibraryPaneKey): 'flex' | 'none' => (shown === pane ? 'flex' : 'none');
+  const slotted = (pane: LibraryPaneKey, node: ReactNode) => (
+    <Box display={display(pane)}>
+      <DetailsSlotContext.Provider value={slots[pane]}>{node}</DetailsSlotContext.Provider>
+    </Box>
+  );
   const isMounted = (tab: LibraryTab): boolean => everShown.current.has(tab);
 
   return (
     <Box display={isHidden ? 'none' : 'flex'} height={library.height} flexShrink={0}>
-      {isMounted('playlists') && (
-        <Box display={display('playlists')}>
-          <PlaylistsPane {...paneProps('playlists')} onOpen={onOpenPlaylist} />
-        </Box>
-      )}
-      {focus.openPlaylist !== null && (
-        <Box display={display('playlistItems')}>
+      {isMounted('playlists') && slotted('playlists', <PlaylistsPane {...paneProps('playlists')} onOpen={onOpenPlaylist} />)}
+      {focus.openPlaylist !== null &&
+        slotted(
+          'playlistItems',
           <PlaylistItemsPane
             key={focus.openPlaylist.id}
             {...paneProps('playlistItems')}
@@ -94,22 +109,10 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
             onBack={onClosePlaylist}
             onJump={onJump}
             onUnsaved={onUnsaved}
-          />
-        </Box>
-      )}
-      {isMounted('shows') && (
-        <Box display={display('shows')}>
-          <ShowsPane {...paneProps('shows')} />
-        </Box>
-      )}
-      {isMounted('audiobooks') && (
-        <Box display={display('audiobooks')}>
-          <AudiobooksPane {...paneProps('audiobooks')} />
-        </Box>
-      )}
-      {details.width > 0 && (
-        <DetailsPane api={api} target={targets[shown] ?? null} width={details.width} height={details.height} />
-      )}
+          />,
+        )}
+      {isMounted('shows') && slotted('shows', <ShowsPane {...paneProps('shows')} />)}
+      {isMounted('audiobooks') && slotted('audiobooks', <AudiobooksPane {...paneProps('audiobooks')} />)}
     </Box>
   );
 });

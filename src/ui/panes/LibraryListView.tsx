@@ -1,10 +1,13 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
+import { useContext } from 'react';
 import { FilterInput } from '../components/FilterInput.js';
 import { GUTTER_WIDTH, ListWindow } from '../components/ListWindow.js';
 import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
 import type { LibraryList } from '../hooks/use-library-list.js';
 import { sanitizeText } from '../sanitize.js';
+import { DetailsPane } from './DetailsPane.js';
+import { DetailsSlotContext } from '../details-slot.js';
 
 /** The border (with the title in it) around a library list. */
 const FRAME_ROWS = 2;
@@ -27,8 +30,22 @@ export interface LibraryListViewProps {
   height: number;
 }
 
-/** A library list in a titled pane: filter line, visible rows, and the loading, failed and empty states. */
-export function LibraryListView({ title, emptyText, list, isFocused, width, height }: LibraryListViewProps) {
+/**
+ * A library list in a titled pane: filter line, visible rows, and the loading, failed and empty states;
+ * beside it, when the library area gives it room, the details of the item under the cursor.
+ */
+export function LibraryListView(props: LibraryListViewProps) {
+  const slot = useContext(DetailsSlotContext);
+  if (slot === null || slot.width <= 0) return <ListPane {...props} />;
+  return (
+    <Box>
+      <ListPane {...props} />
+      <DetailsPane api={slot.api} target={slot.selection.target} width={slot.width} height={slot.height} />
+    </Box>
+  );
+}
+
+function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryListViewProps) {
   const { columns } = listBodySize(width, height);
   const { filter } = list;
   let body;
