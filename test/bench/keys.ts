@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, round, sleep, type Figure } from './figures.js';
 import type { KeyRun, KeyRunResult } from './key-harness.js';
-import { launchDashboard, openBigPlaylist, pausePlayback, pollUntil } from './program.js';
+import { launchDashboard, openBigPlaylist, pausePlayback, pollUntil, programPath, reactBuildOf } from './program.js';
 
 /** Keystroke-to-frame latency in the 10,000-item playlist: in-process (key-harness.tsx) and from outside (tmux). */
 
@@ -14,9 +14,10 @@ const REORDER_MOVES = 50;
 const OUTSIDE_WAIT_MS = 1_000;
 const OUTSIDE_GAP_MS = 60;
 
-async function runHarness(db: string): Promise<KeyRunResult> {
+/** The harness runs the sources; with the React build the program runs, so that the figures are the program's. */
+async function runHarness(db: string, reactBuild: 'production' | 'development'): Promise<KeyRunResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/key-harness.tsx', db], {
-    env: { ...process.env, CI: undefined, CONTINUOUS_INTEGRATION: undefined },
+    env: { ...process.env, CI: undefined, CONTINUOUS_INTEGRATION: undefined, NODE_ENV: reactBuild },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -41,9 +42,11 @@ function latencyFigures(name: string, latencies: (number | null)[], method: stri
   }));
 }
 
-function inProcessFigures(result: KeyRunResult): Figure[] {
+function inProcessFigures(result: KeyRunResult, reactBuild: string): Figure[] {
   const [cursor, reorder] = result.runs as [KeyRun, KeyRun];
-  const method = 'in-process: App on the embedded service, keyboard.ts + screen.ts on an object terminal; key bytes → next terminal write';
+  const method =
+    `in-process (sources, React ${reactBuild} build as the program): App on the embedded service, keyboard.ts + screen.ts ` +
+    'on an object terminal; key bytes → next terminal write';
   return [
     ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, {
       50: { budget: { max: 8 } },
@@ -98,7 +101,8 @@ async function outsideLatencies(session: ReturnType<typeof launchDashboard>['ses
 export async function benchKeys(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-keys-'));
   try {
-    const figures = inProcessFigures(await runHarness(join(dir, 'in-process.db')));
+    const reactBuild = reactBuildOf(programPath());
+    const figures = inProcessFigures(await runHarness(join(dir, 'in-process.db'), reactBuild), reactBuild);
     const dashboard = launchDashboard(join(dir, 'outside.db'));
     try {
       await pausePlayback(dashboard.session);

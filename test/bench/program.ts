@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startInTmux, type TmuxSession } from '../helpers/tmux.js';
 import { findInTree } from './proc.js';
 
@@ -8,7 +9,27 @@ import { findInTree } from './proc.js';
 
 export const COLUMNS = 120;
 export const ROWS = 40;
-const PROGRAM = 'dist/cli.js';
+let program = 'dist/cli.js';
+
+/** The built program the bench runs (`--program`, to compare another build); dist/cli.js by default. */
+export function programPath(): string {
+  return program;
+}
+
+export function useProgram(path: string): void {
+  program = path;
+}
+
+/**
+ * The React build the program runs: a bundle that inlines React names the file it took; one that imports
+ * React from node_modules gets the development build unless NODE_ENV=production.
+ */
+export function reactBuildOf(path: string): 'production' | 'development' {
+  const source = readFileSync(path, 'utf8');
+  if (source.includes('react-reconciler.production')) return 'production';
+  if (source.includes('react-reconciler.development')) return 'development';
+  return process.env.NODE_ENV === 'production' ? 'production' : 'development';
+}
 
 /** The now-playing line once the first playback answer is on screen: state, two spaces, the item's name. */
 export const NOW_PLAYING = /(?:▶ Playing|❚❚ Paused) {2}\S/;
@@ -24,21 +45,21 @@ export interface RunningDashboard {
 }
 
 /**
- * Starts `node dist/cli.js --db <db>` in tmux; with `script`, under `script -f -T` so that every byte written
+ * Starts `node <program> --db <db>` in tmux; with `script`, under `script -f -T` so that every byte written
  * to the terminal lands in `script.output`, and each write with its time in `script.timing`.
  */
 export function launchDashboard(db: string, script?: { output: string; timing: string }): RunningDashboard {
-  const program = [process.execPath, PROGRAM, '--db', db];
+  const line = [process.execPath, program, '--db', db];
   const command = script
-    ? ['script', '-q', '-f', '-T', script.timing, '-c', program.map((part) => `'${part}'`).join(' '), script.output]
-    : program;
+    ? ['script', '-q', '-f', '-T', script.timing, '-c', line.map((part) => `'${part}'`).join(' '), script.output]
+    : line;
   const session = startInTmux(command, { columns: COLUMNS, rows: ROWS });
   let pid: number | null = null;
   return {
     session,
     pid() {
-      pid ??= findInTree(session.panePid(), PROGRAM);
-      if (pid === null) throw new Error(`no ${PROGRAM} process in the pane; the screen was:\n${session.capture()}`);
+      pid ??= findInTree(session.panePid(), program);
+      if (pid === null) throw new Error(`no ${program} process in the pane; the screen was:\n${session.capture()}`);
       return pid;
     },
     stop() {

@@ -7,6 +7,7 @@ import type { Figure } from './figures.js';
 import { benchIdle } from './idle.js';
 import { benchKeys } from './keys.js';
 import { benchMemory } from './memory.js';
+import { programPath, useProgram } from './program.js';
 import { benchService } from './service.js';
 import { benchStart } from './start.js';
 import { formatTable } from './table.js';
@@ -17,6 +18,7 @@ import { formatTable } from './table.js';
  *   --only idle,keys         some sections only (start, idle, keys, memory, service)
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
+ *   --program FILE.js        another build of the program than dist/cli.js (to compare builds)
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
@@ -26,6 +28,7 @@ const RESULTS = 'test/bench/results';
 
 export interface BenchResult {
   label: string | null;
+  program: string;
   startedAt: string;
   commit: string;
   machine: { cpus: number; node: string; loadBefore: number[]; loadAfter: number[] };
@@ -52,11 +55,12 @@ function sectionsOf(only: string | undefined): Section[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, compare: { type: 'string' }, label: { type: 'string' } },
+    options: { only: { type: 'string' }, compare: { type: 'string' }, label: { type: 'string' }, program: { type: 'string' } },
     strict: true,
   });
   const sections = sectionsOf(values.only);
-  if (!existsSync('dist/cli.js')) throw new Error('dist/cli.js is missing: run npm run build (npm run bench does)');
+  if (values.program !== undefined) useProgram(values.program);
+  if (!existsSync(programPath())) throw new Error(`${programPath()} is missing: run npm run build (npm run bench does)`);
   const before = values.compare === undefined ? undefined : (JSON.parse(readFileSync(values.compare, 'utf8')) as BenchResult).figures;
 
   const startedAt = new Date();
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
   }
   const result: BenchResult = {
     label: values.label ?? null,
+    program: programPath(),
     startedAt: startedAt.toISOString(),
     commit: commitOf(),
     machine: { cpus: cpus().length, node: process.version, loadBefore, loadAfter: loadavg() },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fetchRaw, measureRequestsPerSecond } from './load.js';
 import { percentile, round, type Figure } from './figures.js';
 import { spawnAndRead, stop } from './processes.js';
+import { programPath } from './program.js';
 
 interface ServiceFigures {
   targets: { name: string; path: string; serviceRps: number; bareRps: number; ratio: number }[];
@@ -19,7 +20,7 @@ async function measureService({ durationMs = 3_000 } = {}): Promise<ServiceFigur
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-'));
   const { child: service, values } = await spawnAndRead(
     process.execPath,
-    ['dist/cli.js', 'serve', '--port', '0', '--db', join(dir, 'bench.db')],
+    [programPath(), 'serve', '--port', '0', '--db', join(dir, 'bench.db')],
     ['base_url', 'access_token'],
   );
   const baseUrl = values.base_url!;
