@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
-import { PAGE_SIZE, RECHECK_MS } from '../../hooks/page-loader.js';
+import type { PlaylistItem } from '../../../api/types.js';
+import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
 import { isDirty } from '../../state/reorder.js';
 import { missingPages, type PlaylistEditState } from '../../state/playlist-edit.js';
 import type { EditStore } from './edit-store.js';
-import { PageQueue } from './page-queue.js';
 
 export interface EditPagesOptions {
   api: Api;
@@ -36,7 +36,7 @@ export function useEditPages(options: EditPagesOptions): void {
   latest.current = options;
   const [queue] = useState(
     () =>
-      new PageQueue({
+      new PageFetcher<PlaylistItem>({
         fetchPage: (page, signal) => latest.current.api.getPlaylistItems(latest.current.playlistId, page, { signal }),
         onPage: (offset, page, generation) =>
           store.dispatch({ type: 'page', generation, offset, items: page.items, total: page.total }),

@@ -1,42 +1,47 @@
-import type { PageRequest } from '../../../api/api.js';
-import type { Paging, PlaylistItem } from '../../../api/types.js';
-import { PAGE_SIZE, RECHECK_MS, REFRESH_INTERVAL_MS } from '../../hooks/page-loader.js';
+import type { PageRequest } from '../../api/api.js';
+import type { Paging } from '../../api/types.js';
 
+/** Items per request: small enough to answer fast, large enough that a held key rarely waits. */
+export const PAGE_SIZE = 50;
+/** The page under the cursor is read again at most this often (a 304 costs no render). */
+export const REFRESH_INTERVAL_MS = 60_000;
+/** How soon to look again when a page is still in flight (or never loaded). */
+export const RECHECK_MS = 1_000;
 /** More would fetch pages the window has already passed while a key is held down. */
 const MAX_IN_FLIGHT = 2;
 
-export interface PageQueueHost {
-  fetchPage(page: PageRequest, signal: AbortSignal): Promise<Paging<PlaylistItem>>;
+export interface PageFetcherHost<T> {
+  fetchPage(page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
   /** A page asked for during `generation` arrived, and differs from the last answer at its offset. */
-  onPage(offset: number, page: Paging<PlaylistItem>, generation: number): void;
+  onPage(offset: number, page: Paging<T>, generation: number): void;
   onError(offset: number, error: unknown): void;
   /** A load succeeded after a failure was reported. */
   onRecovered(): void;
 }
 
 /**
- * Fetches the pages a reordered view needs. Unlike `PageLoader`, whose window is one run of positions,
- * the rows on screen may come from anywhere in the playlist (an entry moved from the end to the top), so
- * the caller names the pages, most wanted first. A new generation (the base renumbered, a write going
- * out) aborts what is in flight and forgets what was answered: those answers speak of other positions.
- * Failed pages wait until the window moves; errors are reported once, like `PageLoader`.
+ * Fetches the pages of one collection that the caller names, most wanted first, a few at a time: a list's
+ * window (`PageLoader`), or the scattered pages of a reordered playlist. It remembers what failed (not tried
+ * again until the window moves) and what each page last was, so that a refetch answered with the very same
+ * object (a 304) reports nothing; errors are reported once. A new generation (positions renumbered, a write
+ * going out) aborts what is in flight and forgets what was answered: those answers speak of other positions.
  */
-export class PageQueue {
+export class PageFetcher<T> {
   private generation = 0;
   private wanted: readonly number[] = [];
   private readonly inFlight = new Map<number, AbortController>();
   private readonly failed = new Set<number>();
   /** Answers of this generation, set aside or not: a page the state declined is not asked for again. */
-  private readonly answers = new Map<number, Paging<PlaylistItem>>();
+  private readonly answers = new Map<number, Paging<T>>();
   private readonly fetchedAt = new Map<number, number>();
   private readonly reported = new Set<number>();
   private hasMovedSinceReport = false;
   private isClosed = false;
 
-  constructor(private readonly host: PageQueueHost) {}
+  constructor(private readonly host: PageFetcherHost<T>) {}
 
   /** The page offsets the view lacks, most wanted first, as of `generation`. */
-  want(offsets: readonly number[], generation: number): void {
+  want(offsets: readonly number[], generation = this.generation): void {
     if (generation !== this.generation) this.restart(generation);
     this.wanted = offsets;
     this.pump();
@@ -56,6 +61,11 @@ export class PageQueue {
     if (age < REFRESH_INTERVAL_MS) return REFRESH_INTERVAL_MS - age;
     this.load(offset);
     return REFRESH_INTERVAL_MS;
+  }
+
+  /** Answers no longer stand for what the view holds (its total changed): their pages count as missing. */
+  forgetAnswers(): void {
+    this.answers.clear();
   }
 
   close(): void {
@@ -100,7 +110,7 @@ export class PageQueue {
       });
   }
 
-  private received(offset: number, page: Paging<PlaylistItem>, generation: number): void {
+  private received(offset: number, page: Paging<T>, generation: number): void {
     this.fetchedAt.set(offset, Date.now());
     const isSame = this.answers.get(offset) === page;
     this.answers.set(offset, page);
