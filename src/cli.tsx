@@ -1,43 +1,13 @@
-import { render, type RenderOptions } from 'ink';
 import packageJson from '../package.json' with { type: 'json' };
-import { parseCliArgs, USAGE, UsageError, type DashboardOptions } from './cli/args.js';
-import { connect, StartError } from './cli/connect.js';
-import { runLogin, runLogout } from './cli/login.js';
-import { createKeyboard } from './cli/keyboard.js';
-import { createScreen, type Screen } from './cli/screen.js';
-import { runServe } from './service/serve.js';
-import { App } from './ui/App.js';
+import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
+import { StartError } from './cli/start-error.js';
 
-/** Ink's render options; on a terminal, frames go through a Screen (see screen.ts for why). */
-function renderOptions(screen: Screen | null): RenderOptions {
-  const keyboard = process.stdin.isTTY ? { stdin: createKeyboard(process.stdin) } : {};
-  const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard } as const;
-  return screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
-}
-
-async function runDashboard(options: DashboardOptions): Promise<number> {
-  const connection = await connect(options);
-  const screen = process.stdout.isTTY ? createScreen(process.stdout, { maxFps: 30 }) : null;
-  screen?.open();
-  const instance = render(<App api={connection.api} />, renderOptions(screen));
-  const stop = (): void => instance.unmount();
-  process.once('SIGTERM', stop);
-  process.once('SIGHUP', stop);
-  try {
-    await instance.waitUntilExit();
-  } finally {
-    process.off('SIGTERM', stop);
-    process.off('SIGHUP', stop);
-    screen?.close();
-    await connection.close();
-  }
-  return 0;
-}
+// Each command loads only what it runs: `--version` or `serve` need neither Ink nor the client.
 
 async function main(argv: readonly string[]): Promise<number> {
   try {
-    if (argv[0] === 'login') return await runLogin(argv.slice(1));
-    if (argv[0] === 'logout') return await runLogout(argv.slice(1));
+    if (argv[0] === 'login') return await (await import('./cli/login.js')).runLogin(argv.slice(1));
+    if (argv[0] === 'logout') return await (await import('./cli/login.js')).runLogout(argv.slice(1));
     const command = parseCliArgs(argv, process.env);
     switch (command.kind) {
       case 'help':
@@ -47,9 +17,9 @@ async function main(argv: readonly string[]): Promise<number> {
         process.stdout.write(`${packageJson.version}\n`);
         return 0;
       case 'serve':
-        return await runServe(command.argv);
+        return await (await import('./service/serve.js')).runServe(command.argv);
       case 'dashboard':
-        return await runDashboard(command.options);
+        return await (await import('./cli/dashboard.js')).runDashboard(command.options);
     }
   } catch (error) {
     if (error instanceof UsageError) {

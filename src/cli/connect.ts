@@ -4,11 +4,7 @@ import { createApi, staticToken, type TokenProvider } from '../api/index.js';
 import { startService, type RunningService } from '../service/start.js';
 import type { DashboardOptions } from './args.js';
 import { storedLoginTokens } from './login.js';
-
-/** A failure to start that the user can act on: printed as one line, no stack. */
-export class StartError extends Error {
-  override readonly name = 'StartError';
-}
+import { StartError } from './start-error.js';
 
 export interface Connection {
   api: Api;
