@@ -7,7 +7,7 @@
 import got, { type Got, type RequestError } from 'got';
 import type { ConnectionStatus } from './api.js';
 import { createConnectionTracker, type ConnectionTracker } from './connection.js';
-import type { ApiError } from './errors.js';
+import { ApiError } from './errors.js';
 import { createGate } from './gate.js';
 import { invalidArgument, toApiError } from './map-error.js';
 import {
@@ -168,7 +168,10 @@ export function createClient(options: ClientOptions): Client {
   });
 
   function mapError(error: RequestError): ApiError {
-    const apiError = toApiError(error, [callState(error.options ?? { context: {}, method: '' }).token], gate.remainingMs() || undefined);
+    const mapped = toApiError(error, [callState(error.options ?? { context: {}, method: '' }).token], gate.remainingMs() || undefined);
+    // A 401 whose refresh failed for a reason of its own (the login expired) ends with that reason.
+    const refreshFailure = tokens.refreshFailure();
+    const apiError = mapped.kind === 'unauthorized' && refreshFailure instanceof ApiError ? refreshFailure : mapped;
     if (FAILING.has(apiError.kind)) connection.set({ state: 'offline', message: apiError.message });
     else if (apiError.kind === 'unauthorized') connection.set({ state: 'unauthorized', message: apiError.message });
     else if (apiError.kind === 'rate-limited') connection.set(rateLimited());

@@ -2,8 +2,8 @@
 
 /**
  * Supplies access tokens. `token()` is asked before every request (cache inside if it is costly); after
- * `refresh()` resolves with a token, `token()` must return that token too. `refresh()` resolves null when no
- * new token can be had (the user must sign in again).
+ * `refresh()` resolves with a token, `token()` must return that token too. `refresh()` resolves null, or
+ * rejects with the reason (an `ApiError` the refused request then ends with), when no new token can be had.
  */
 export interface TokenProvider {
   token(): Promise<string>;
@@ -22,15 +22,28 @@ export interface TokenSource {
    * share one refresh; a caller whose token was already replaced gets the newer one without refreshing.
    */
   replace(rejected: string): Promise<string | null>;
+  /** Why the last refresh gave no token (an `ApiError` saying to log in again, say); null after a success. */
+  refreshFailure(): unknown;
 }
 
 export function createTokenSource(provider: TokenProvider): TokenSource {
   let refreshing: Promise<string | null> | null = null;
+  let failure: unknown = null;
   const refreshOnce = (): Promise<string | null> => {
     refreshing ??= Promise.resolve()
       .then(() => provider.refresh?.())
-      // A refresh that fails is, to the caller, no different from one that yields nothing.
-      .then((token) => token ?? null, () => null)
+      // A refresh that fails is, to the caller, no different from one that yields nothing; its reason is kept
+      // for the error the refused request ends with.
+      .then(
+        (token) => {
+          failure = null;
+          return token ?? null;
+        },
+        (error: unknown) => {
+          failure = error;
+          return null;
+        },
+      )
       .finally(() => {
         refreshing = null;
       });
@@ -42,6 +55,7 @@ export function createTokenSource(provider: TokenProvider): TokenSource {
       if (refreshing) await refreshing;
       return provider.token();
     },
+    refreshFailure: () => failure,
     async replace(rejected) {
       if (!provider.refresh) return null;
       if (refreshing) return refreshing;

@@ -112,9 +112,11 @@ export function createRefreshingTokens(options: RefreshingTokensOptions): TokenP
       return current.accessToken;
     },
     async refresh() {
-      if (sessionExpired) return null;
+      // Rejecting (not resolving null) lets the refused request end with "session expired".
+      if (sessionExpired) throw expiredError();
       await refreshOnce();
-      return sessionExpired ? null : current.accessToken;
+      if (sessionExpired) throw expiredError();
+      return current.accessToken;
     },
   };
 }

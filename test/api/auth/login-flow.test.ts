@@ -109,6 +109,21 @@ describe('logIn against the embedded service', () => {
     expect(api.getConnection()).toEqual({ state: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
   });
 
+  it('says "session expired" on the very request whose 401 the refresh could not cure', async () => {
+    await logInWith((url) => consentAt(url, 'approve'));
+    const stored = (await file.read(service.baseUrl))!;
+    await fetch(stored.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stored.refreshToken!, client_id: 'playdeck-demo' }),
+    });
+    // The clock says the token is fresh, but the service no longer knows it: the 401 comes first.
+    await file.save(service.baseUrl, { ...stored, accessToken: 'revoked-access-token' });
+    const tokens = (await openStoredLogin(service.baseUrl, { file, now: () => stored.expiresAt - 30 * 60_000 }))!;
+    const api = createApi({ baseUrl: service.baseUrl, tokens });
+    await expect(api.getMe()).rejects.toMatchObject({ kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+    expect(api.getConnection()).toEqual({ state: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+  });
+
   it('fails with one clear error when the user denies consent', async () => {
     const { settled, visit } = await logInWith((url) => consentAt(url, 'deny'));
     expect(settled.ok).toBe(false);

@@ -120,11 +120,11 @@ describe('createRefreshingTokens', () => {
   it('ends the session on invalid_grant: every later request is refused with one clear message', async () => {
     const tokens = await providerFor(storedLogin());
     endpoint.mode = 'invalid_grant';
-    expect(await tokens.refresh!()).toBeNull();
+    await expect(tokens.refresh!()).rejects.toMatchObject({ kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
     const refused = await tokens.token().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
-    expect(await tokens.refresh!()).toBeNull();
+    await expect(tokens.refresh!()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
     expect(endpoint.requests).toHaveLength(1);
   });
 
@@ -165,7 +165,7 @@ describe('createRefreshingTokens', () => {
   it('ends the session when the login was forgotten meanwhile (playdeck logout)', async () => {
     const tokens = await providerFor(storedLogin());
     await file.forget(BASE_URL);
-    expect(await tokens.refresh!()).toBeNull();
+    await expect(tokens.refresh!()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
     await expect(tokens.token()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
   });
 
