@@ -3,6 +3,7 @@ import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { PlaybackState } from '../../api/types.js';
 import { planCommand, type PlaybackCommand } from '../playback-commands.js';
+import { agreesWithShown } from '../state/playback-sync.js';
 import { usePoll, type PollState } from './use-poll.js';
 
 export const PLAYING_POLL_MS = 5_000;
@@ -27,14 +28,19 @@ export interface PlaybackController extends PollState<PlaybackState | null> {
  * through `onNotice` as one line for the status bar.
  */
 export function usePlayback(api: Api, onNotice: (message: string) => void): PlaybackController {
+  const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>({ data: undefined, receivedAt: 0 });
   const poll = usePoll<PlaybackState | null>({
-    fetch: (signal) => api.getPlaybackState({ signal }),
+    fetch: async (signal) => {
+      const next = await api.getPlaybackState({ signal });
+      const { data, receivedAt } = shown.current;
+      // The very object shown, when the answer only confirms the running clock: nothing re-renders.
+      return data && next && agreesWithShown(data, receivedAt, next, Date.now()) ? data : next;
+    },
     delayAfter: playbackPollDelay,
   });
   // Commands read the state through refs: two keys pressed before a re-render must both see the latest.
   const latest = useRef({ poll, api, onNotice });
   latest.current = { poll, api, onNotice };
-  const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>(poll);
   shown.current = poll;
   const commandsInFlight = useRef(new Set<AbortController>());
 

@@ -55,6 +55,23 @@ describe('usePlayback', () => {
     expect(polls()).toBe(4);
   });
 
+  it('keeps the state it shows when a poll only confirms the running clock, so nothing renders', async () => {
+    const api = createFakeApi();
+    const { app, probe, polls } = mount(api);
+    await app.waitForFrame('state=playing');
+    const shown = probe.controller!.data;
+    const frames = app.frameCount();
+    api.advancePlayback(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls()).toBe(2);
+    api.advancePlayback(20_000); // a seek: off the clock by 15 s
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls()).toBe(3);
+    await vi.waitFor(() => expect(probe.controller!.data).not.toBe(shown));
+    // One render, the seek's: the answer that agreed with the clock rendered nothing.
+    expect(app.frameCount()).toBe(frames + 1);
+  });
+
   it('polls again just after the current item should end', async () => {
     const api = createFakeApi();
     const duration = api.currentPlayback()!.item!.duration_ms;
