@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
 import { memo, type ReactNode } from 'react';
-import stringWidth from 'string-width';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { useTheme } from '../theme.js';
 
@@ -18,20 +17,28 @@ export interface PaneProps {
 const LIGHT = { topLeft: '╭', topRight: '╮', bottomLeft: '╰', bottomRight: '╯', horizontal: '─', vertical: '│' };
 const HEAVY = { topLeft: '┏', topRight: '┓', bottomLeft: '┗', bottomRight: '┛', horizontal: '━', vertical: '┃' };
 
-/** `╭─ Title ───╮` exactly `width` columns wide. */
-export function topBorder(title: string, width: number, isFocused: boolean): string {
-  const chars = isFocused ? HEAVY : LIGHT;
-  if (width < 2) return '';
+/** The title as the top border shows it after the corner, `─ Title `; empty when there is no room for one. */
+function titleHead(title: string, width: number, chars: typeof LIGHT): string {
   const label = truncateToWidth(sanitizeText(title), Math.max(0, width - 6));
-  const head = label === '' ? chars.topLeft : `${chars.topLeft}${chars.horizontal} ${label} `;
-  const fill = Math.max(0, width - stringWidth(head) - 1);
-  return head + chars.horizontal.repeat(fill) + chars.topRight;
+  return label === '' ? '' : `${chars.horizontal} ${label} `;
 }
+
+function boxOf(chars: typeof LIGHT) {
+  return {
+    topLeft: chars.topLeft, top: chars.horizontal, topRight: chars.topRight, right: chars.vertical,
+    bottomRight: chars.bottomRight, bottom: chars.horizontal, bottomLeft: chars.bottomLeft, left: chars.vertical,
+  };
+}
+
+const LIGHT_BOX = boxOf(LIGHT);
+const HEAVY_BOX = boxOf(HEAVY);
 
 /**
  * A box with a titled border; the children get `width - 2` columns by `height - 2` rows inside it.
- * The border is drawn as text rather than with Box's `borderStyle`: Ink 6.8 applies only the changed
- * style keys on an update, so switching the style of a box without a top border gives it one back.
+ * Ink draws the border (without measuring it, unlike a text of box characters: string-width walks those
+ * one grapheme at a time, on every frame) and the title is written over its top row. All four edges stay
+ * on whatever the weight: Ink 6.8 applies only the changed style keys on an update, so switching the style
+ * of a box without a top border would give it one back.
  */
 export const Pane = memo(function Pane({ title, isFocused, width, height, children }: PaneProps) {
   const theme = useTheme();
@@ -39,28 +46,29 @@ export const Pane = memo(function Pane({ title, isFocused, width, height, childr
   const innerWidth = Math.max(0, width - 2);
   const innerHeight = Math.max(0, height - 2);
   const color = isFocused ? theme.accent : undefined;
-  const side = Array.from({ length: innerHeight }, () => chars.vertical).join('\n');
+  const head = width < 2 ? '' : titleHead(title, width, chars);
   return (
-    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
-      <Text color={color} bold={isFocused} dimColor={!isFocused} wrap="truncate">
-        {topBorder(title, width, isFocused)}
-      </Text>
-      <Box height={innerHeight}>
-        <Text color={color} dimColor={!isFocused}>
-          {side}
-        </Text>
-        {/* Cut rows only: contents are fitted to the width already, and a horizontal clip costs Ink a
-            measure and a slice of every line on every frame. */}
-        <Box flexDirection="column" width={innerWidth} height={innerHeight} overflowY="hidden">
-          {children}
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      flexShrink={0}
+      borderStyle={isFocused ? HEAVY_BOX : LIGHT_BOX}
+      borderColor={color}
+      borderDimColor={!isFocused}
+    >
+      {head !== '' && (
+        <Box position="absolute" marginTop={-1} height={1}>
+          <Text color={color} bold={isFocused} dimColor={!isFocused} wrap="truncate">
+            {head}
+          </Text>
         </Box>
-        <Text color={color} dimColor={!isFocused}>
-          {side}
-        </Text>
+      )}
+      {/* Cut rows only: contents are fitted to the width already, and a horizontal clip costs Ink a
+          measure and a slice of every line on every frame. */}
+      <Box flexDirection="column" width={innerWidth} height={innerHeight} overflowY="hidden">
+        {children}
       </Box>
-      <Text color={color} dimColor={!isFocused} wrap="truncate">
-        {chars.bottomLeft + chars.horizontal.repeat(innerWidth) + chars.bottomRight}
-      </Text>
     </Box>
   );
 });

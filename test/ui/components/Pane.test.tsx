@@ -1,7 +1,7 @@
 import { Text } from 'ink';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { Pane, topBorder } from '../../../src/ui/components/Pane.js';
+import { Pane } from '../../../src/ui/components/Pane.js';
 import { renderApp } from '../../helpers/render.js';
 
 function pane(isFocused: boolean) {
@@ -26,8 +26,13 @@ describe('Pane', () => {
     );
   });
 
-  it('cuts a long or hostile title to fit the width', () => {
-    const border = topBorder('A very long title \u001b[2J that goes on', 16, false);
+  it('cuts a long or hostile title to fit the width', async () => {
+    const app = renderApp(
+      <Pane title={'A very long title \u001b[2J that goes on'} isFocused={false} width={16} height={3}>
+        <Text>body</Text>
+      </Pane>,
+    );
+    const border = (await app.waitForFrame('body')).split('\n')[0]!;
     expect(stringWidth(border)).toBe(16);
     expect(border).not.toContain('\u001b');
     expect(border).toBe('╭─ A very lo… ─╮');
