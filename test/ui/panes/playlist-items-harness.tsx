@@ -66,3 +66,12 @@ export async function elapse(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
   await settle();
 }
+
+/** The short playlist opened, its first entry on screen; `names` is its order on the service. */
+export async function openShort() {
+  const pane = openPlaylist(SHORT_PLAYLIST_INDEX);
+  const names = await namesOnService(pane.api, pane.playlist.id);
+  await pane.app.waitForFrame(names[0]!);
+  await settle();
+  return { ...pane, names };
+}

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUNT_JUMP_MS } from '../../../src/ui/hooks/use-reorder-keys.js';
 import { IDLE_SAVE_MS } from '../../../src/ui/state/save-schedule.js';
 import { LONG_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
-import { lastCall, settle } from './pane-harness.js';
-import { cursorRow, elapse, HEIGHT, namesOnService, openPlaylist, rowNames, SHORT_PLAYLIST_INDEX } from './playlist-items-harness.js';
+import { cursorRow, elapse, HEIGHT, namesOnService, openPlaylist, openShort, rowNames } from './playlist-items-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 
 beforeEach(() => {
@@ -13,14 +12,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-async function openShort() {
-  const pane = openPlaylist(SHORT_PLAYLIST_INDEX);
-  const names = await namesOnService(pane.api, pane.playlist.id);
-  await pane.app.waitForFrame(names[0]!);
-  await settle();
-  return { ...pane, names };
-}
 
 describe('PlaylistItemsPane reordering', () => {
   it('J moves the entry down at once, the cursor following it, and says it is unsaved', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_SAVE_MS } from '../../../src/ui/state/save-schedule.js';
 import { settle } from './pane-harness.js';
-import { cursorRow, elapse, namesOnService, openPlaylist, rowNames, SHORT_PLAYLIST_INDEX } from './playlist-items-harness.js';
+import { cursorRow, elapse, namesOnService, openShort, rowNames } from './playlist-items-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 
 beforeEach(() => {
@@ -11,14 +11,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-async function openShort() {
-  const pane = openPlaylist(SHORT_PLAYLIST_INDEX);
-  const names = await namesOnService(pane.api, pane.playlist.id);
-  await pane.app.waitForFrame(names[0]!);
-  await settle();
-  return { ...pane, names };
-}
 
 describe('PlaylistItemsPane saving', () => {
   it('keeps the order when a save fails, says why, and retries after 2 s, then 4 s, until it lands', async () => {
