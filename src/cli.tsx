@@ -4,6 +4,10 @@ import { StartError } from './cli/start-error.js';
 
 // Each command loads only what it runs: `--version` or `serve` need neither Ink nor the client.
 
+// React and Ink pick their build by NODE_ENV when first loaded. Unset, that is the development build: slower,
+// and React 19's records a performance measure per render that Node keeps for good (memory that grows all day).
+process.env['NODE_ENV'] ??= 'production';
+
 async function main(argv: readonly string[]): Promise<number> {
   try {
     if (argv[0] === 'login') return await (await import('./cli/login.js')).runLogin(argv.slice(1));
