@@ -20,15 +20,20 @@ export function useProgram(path: string): void {
   program = path;
 }
 
+/** The program's own default when NODE_ENV is unset (src/cli.tsx sets it before React loads). */
+const DEFAULTS_TO_PRODUCTION = /process\.env(?:\.NODE_ENV|\[["']NODE_ENV["']\])\s*\?\?=\s*["']production["']/;
+
 /**
  * The React build the program runs: a bundle that inlines React names the file it took; one that imports
- * React from node_modules gets the development build unless NODE_ENV=production.
+ * React from node_modules gets the build NODE_ENV names, the program's own default when it is unset.
  */
 export function reactBuildOf(path: string): 'production' | 'development' {
   const source = readFileSync(path, 'utf8');
   if (source.includes('react-reconciler.production')) return 'production';
   if (source.includes('react-reconciler.development')) return 'development';
-  return process.env.NODE_ENV === 'production' ? 'production' : 'development';
+  const fromEnvironment = process.env.NODE_ENV;
+  if (fromEnvironment !== undefined) return fromEnvironment === 'production' ? 'production' : 'development';
+  return DEFAULTS_TO_PRODUCTION.test(source) ? 'production' : 'development';
 }
 
 /** The now-playing line once the first playback answer is on screen: state, two spaces, the item's name. */
