@@ -2,6 +2,7 @@
  * The built dashboard in tmux, as a user runs it, for the end-to-end tests: a throw-away home (database and
  * XDG folders), the session, its exit status, and readers for what the screen shows.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ export interface DashboardOptions {
   sandbox: Sandbox;
   columns?: number;
   rows?: number;
+  /** A file that receives every byte the program writes to its terminal, escapes and all, from its start. */
+  outputLog?: string;
 }
 
 /** The dashboard's tmux session, and the program in it. */
@@ -54,13 +57,20 @@ const EXIT_LINE = /^\[exit (\d+)\]$/m;
 
 /**
  * `node dist/cli.js ARGS` in a fresh tmux session (120×40 unless told), run by a shell that then prints
- * `[exit N]` and keeps the pane open. Why not tmux's own `remain-on-exit` and `pane_dead_status`: tmux can
+ * `[exit N]` (128 + N after signal N) and keeps the pane open. Why not tmux's own `remain-on-exit` and `pane_dead_status`: tmux can
  * drop the last output of a pane that dies at once, and the shared tmux server sometimes reaps an ended
  * program only when the next one ends, so its status would not be known.
  */
-export function startDashboard(args: readonly string[], { sandbox, columns = 120, rows = 40 }: DashboardOptions): Dashboard {
-  const script = '"$0" "$@"; printf \'[exit %s]\\n\' "$?"; read -r _';
+export function startDashboard(args: readonly string[], { sandbox, columns = 120, rows = 40, outputLog }: DashboardOptions): Dashboard {
+  // With a log, the shell waits for a first Enter, so that the pipe is in place before the program starts.
+  // After it ends, the terminal leaves the alternate screen (a program killed with SIGKILL could not) so that
+  // `[exit N]` lands on a line of its own.
+  const script = `${outputLog === undefined ? '' : 'read -r _; '}"$0" "$@"; printf '\\033[?1049l\\033[?25h\\r\\n[exit %s]\\n' "$?"; read -r _`;
   const session = startInTmux(['sh', '-c', script, process.execPath, CLI, ...args], { columns, rows, cwd: sandbox.dir, env: sandbox.env });
+  if (outputLog !== undefined) {
+    execFileSync('tmux', ['pipe-pane', '-t', session.name, `cat >> '${outputLog.replaceAll("'", `'\\''`)}'`]);
+    session.sendKeys('Enter');
+  }
   let pid: number | undefined;
   return {
     ...session,
@@ -142,8 +152,15 @@ export function cellPrefixOf(name: string): string {
 }
 
 /** `2`, then Enter on the first playlist: resolves once its first item is on screen under the cursor. */
-export async function openFirstPlaylist(dashboard: TmuxSession, playlistName: string, firstItemName: string, timeoutMs = 15_000): Promise<string> {
+export function openFirstPlaylist(dashboard: TmuxSession, playlistName: string, firstItemName: string, timeoutMs = 15_000): Promise<string> {
+  return openPlaylist(dashboard, 0, playlistName, firstItemName, timeoutMs);
+}
+
+/** `2`, `j` down to the playlist at `index`, Enter: resolves once its first item is on screen under the cursor. */
+export async function openPlaylist(dashboard: TmuxSession, index: number, playlistName: string, firstItemName: string, timeoutMs = 15_000): Promise<string> {
   dashboard.sendKeys('2');
+  await dashboard.waitFor(/› /, timeoutMs);
+  if (index > 0) dashboard.sendKeys(...Array<string>(index).fill('j'));
   await dashboard.waitFor(`› ${playlistName}`, timeoutMs);
   dashboard.sendKeys('Enter');
   return dashboard.waitFor(new RegExp(`›\\s+1\\s+${escapeRegExp(cellPrefixOf(firstItemName))}`), timeoutMs);

@@ -36,14 +36,19 @@ async function call(access: ServiceAccess, method: string, path: string, body?: 
   return text === '' ? null : JSON.parse(text);
 }
 
-/** The user's first playlist, as `2` then Enter opens it. */
-export async function firstPlaylist(access: ServiceAccess): Promise<PlaylistSummary> {
-  const page = (await call(access, 'GET', '/me/playlists?limit=1&offset=0')) as {
+/** The user's playlists in the order the Playlists pane lists them (the first `limit`). */
+export async function listPlaylists(access: ServiceAccess, limit = 50): Promise<PlaylistSummary[]> {
+  const page = (await call(access, 'GET', `/me/playlists?limit=${limit}&offset=0`)) as {
     items: { id: string; name: string; snapshot_id: string; tracks: { total: number } }[];
   };
-  const playlist = page.items[0];
+  return page.items.map((playlist) => ({ id: playlist.id, name: playlist.name, snapshotId: playlist.snapshot_id, total: playlist.tracks.total }));
+}
+
+/** The user's first playlist, as `2` then Enter opens it. */
+export async function firstPlaylist(access: ServiceAccess): Promise<PlaylistSummary> {
+  const [playlist] = await listPlaylists(access, 1);
   if (!playlist) throw new Error('the user has no playlist');
-  return { id: playlist.id, name: playlist.name, snapshotId: playlist.snapshot_id, total: playlist.tracks.total };
+  return playlist;
 }
 
 /** Every entry of a playlist, in the service's current order. */
