@@ -49,7 +49,8 @@ export function Description({ html, plain, rows }: DescriptionProps) {
   const text = sanitizeText(html.trim() === '' ? plain : stripHtml(html));
   if (text === '' || rows < 2) return null;
   return (
-    <Box marginTop={1} height={rows - 1} overflow="hidden">
+    // Rows cut only: wrapped to the width already, and a horizontal clip makes Ink slice every line each frame.
+    <Box marginTop={1} height={rows - 1} overflowY="hidden">
       <Text wrap="wrap">{text}</Text>
     </Box>
   );
