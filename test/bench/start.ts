@@ -6,7 +6,7 @@ import { launchDashboard, NOW_PLAYING, pollUntil } from './program.js';
 
 /** From launch to the first frame that shows the now-playing item, on a fresh database and on an existing one. */
 
-const RUNS = 3;
+const RUNS = 5;
 const START_WAIT_MS = 30_000;
 const POLL_MS = 10;
 
