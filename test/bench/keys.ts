@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, round, sleep, type Figure } from './figures.js';
+import type { InkFloor } from './ink-floor.js';
 import type { KeyRun, KeyRunResult } from './key-harness.js';
 import { launchDashboard, openBigPlaylist, pausePlayback, pollUntil, programPath, reactBuildOf } from './program.js';
 
@@ -14,17 +15,17 @@ const REORDER_MOVES = 50;
 const OUTSIDE_WAIT_MS = 1_000;
 const OUTSIDE_GAP_MS = 60;
 
-/** The harness runs the sources; with the React build the program runs, so that the figures are the program's. */
-async function runHarness(db: string, reactBuild: 'production' | 'development'): Promise<KeyRunResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/key-harness.tsx', db], {
+/** Runs a bench child under tsx (sources, not the build) and reads the JSON line it prints last. */
+async function runChild<T>(script: string, args: string[], reactBuild: 'production' | 'development'): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     env: { ...process.env, CI: undefined, CONTINUOUS_INTEGRATION: undefined, NODE_ENV: reactBuild },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`key harness exited with ${code}`);
-  return JSON.parse(output.trim().split('\n').at(-1)!) as KeyRunResult;
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  return JSON.parse(output.trim().split('\n').at(-1)!) as T;
 }
 
 function latencyFigures(name: string, latencies: (number | null)[], method: string, budgets: Partial<Record<50 | 90 | 99, Pick<Figure, 'budget' | 'floor'>>>): Figure[] {
@@ -82,6 +83,22 @@ function inProcessFigures(result: KeyRunResult, reactBuild: string): Figure[] {
   ];
 }
 
+function floorFigures(floor: InkFloor): Figure[] {
+  const method = (what: string) =>
+    `a bare Ink app at 120×40 (no playdeck code) with ${what}, re-rendered 500 times: Ink's renderTime p50; ` +
+    'the least any frame of an Ink app costs here';
+  return [
+    { section: 'keys', name: 'Ink floor: empty screen', value: round(floor.empty.renderMs), unit: 'ms', method: method('one changing character') },
+    {
+      section: 'keys',
+      name: 'Ink floor: full screen of ASCII',
+      value: round(floor.full.renderMs),
+      unit: 'ms',
+      method: `${method('39 rows of 120 ASCII characters')}; CPU per frame ${floor.full.cpuMs.toFixed(1)} ms (GC threads included)`,
+    },
+  ];
+}
+
 async function outsideLatencies(session: ReturnType<typeof launchDashboard>['session'], key: string, count: number) {
   const latencies: (number | null)[] = [];
   let misses = 0;
@@ -101,8 +118,13 @@ async function outsideLatencies(session: ReturnType<typeof launchDashboard>['ses
 export async function benchKeys(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-keys-'));
   try {
+    // With the React build the program runs, so that the figures are the program's.
     const reactBuild = reactBuildOf(programPath());
-    const figures = inProcessFigures(await runHarness(join(dir, 'in-process.db'), reactBuild), reactBuild);
+    const harness = await runChild<KeyRunResult>('test/bench/key-harness.tsx', [join(dir, 'in-process.db')], reactBuild);
+    const figures = [
+      ...inProcessFigures(harness, reactBuild),
+      ...floorFigures(await runChild<InkFloor>('test/bench/ink-floor.tsx', [], reactBuild)),
+    ];
     const dashboard = launchDashboard(join(dir, 'outside.db'));
     try {
       await pausePlayback(dashboard.session);
