@@ -35,8 +35,35 @@ interface Cell {
   style: string;
 }
 
+const widths = new Map<string, number>();
+
+/** Columns of one character: printable ASCII and box drawing (most of a frame) without asking string-width. */
+function charWidth(char: string): number {
+  const code = char.charCodeAt(0);
+  if (char.length === 1 && ((code >= 0x20 && code < 0x7f) || (code >= 0x2500 && code <= 0x259f))) return 1;
+  let width = widths.get(char);
+  if (width === undefined) {
+    width = stringWidth(char);
+    if (widths.size < 4096) widths.set(char, width);
+  }
+  return width;
+}
+
+/** Rows parsed lately: the row on screen now was parsed as the next one a frame ago. */
+const parsedRows = new Map<string, Cell[] | null>();
+
 /** A row as cells, or null when it holds something a column-by-column patch could get wrong. */
 function cellsOf(line: string): Cell[] | null {
+  let cells = parsedRows.get(line);
+  if (cells === undefined) {
+    cells = parseCells(line);
+    if (parsedRows.size >= 256) parsedRows.clear();
+    parsedRows.set(line, cells);
+  }
+  return cells;
+}
+
+function parseCells(line: string): Cell[] | null {
   if (line.replace(SGR, '').includes('\u001B')) return null;
   const cells: Cell[] = [];
   let style = '';
@@ -45,7 +72,7 @@ function cellsOf(line: string): Cell[] | null {
       style += token;
       continue;
     }
-    if (stringWidth(token) !== 1) return null; // wide or combining: columns no longer match characters
+    if (charWidth(token) !== 1) return null; // wide or combining: columns no longer match characters
     cells.push({ text: token, style });
   }
   return cells;
