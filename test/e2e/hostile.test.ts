@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandbox, rowsOf, startDashboard, statusLineOf, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
+import { createSandbox, escapeRegExp, rowsOf, startDashboard, statusLineOf, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
 import { firstPlaylist, playlistEntries, type ServiceAccess } from '../helpers/e2e-service.js';
 import { spawnServe, stopServe } from '../helpers/serve-child.js';
 
@@ -113,7 +113,7 @@ describe('a hostile catalog on screen', () => {
     // Down the hostile rows, so that Details draws each of them whole.
     for (const track of HOSTILE_TRACKS.slice(1)) {
       screen.sendKeys('j');
-      await screen.waitFor((text) => new RegExp(`│${track.shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text), SCREEN_MS);
+      await screen.waitFor((text) => new RegExp(`│${escapeRegExp(track.shown)}`).test(text), SCREEN_MS);
     }
     const items = screen.capture({ escapes: true });
     screen.sendKeys('3');

@@ -57,9 +57,9 @@ const EXIT_LINE = /^\[exit (\d+)\]$/m;
 
 /**
  * `node dist/cli.js ARGS` in a fresh tmux session (120×40 unless told), run by a shell that then prints
- * `[exit N]` (128 + N after signal N) and keeps the pane open. Why not tmux's own `remain-on-exit` and `pane_dead_status`: tmux can
- * drop the last output of a pane that dies at once, and the shared tmux server sometimes reaps an ended
- * program only when the next one ends, so its status would not be known.
+ * `[exit N]` (128 + N after signal N) and keeps the pane open. Why not tmux's own `remain-on-exit` and
+ * `pane_dead_status`: tmux can drop the last output of a pane that dies at once, and the shared tmux server
+ * sometimes reaps an ended program only when the next one ends, so its status would not be known.
  */
 export function startDashboard(args: readonly string[], { sandbox, columns = 120, rows = 40, outputLog }: DashboardOptions): Dashboard {
   // With a log, the shell waits for a first Enter, so that the pipe is in place before the program starts.
@@ -121,8 +121,9 @@ export interface NowPlayingView {
   total: string;
 }
 
-const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)\s*│/;
-const CLOCK_ROW = /│ (\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) │/;
+// The pane's border is heavy (┃) while it has focus, light (│) otherwise.
+const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)\s*[│┃]/;
+const CLOCK_ROW = /[│┃] (\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) [│┃]/;
 
 /** What the Now playing pane shows, or null while it shows nothing playing (or is not drawn yet). */
 export function nowPlayingOf(screen: string): NowPlayingView | null {
@@ -169,7 +170,7 @@ export async function openPlaylist(dashboard: TmuxSession, index: number, playli
 /** The name cells of the items pane's first `count` rows, in screen order (cut names end with `…`). */
 export function itemRowsOf(screen: string, count: number): string[] {
   const rows = rowsOf(screen).flatMap((row) => {
-    const match = /^┃.\s+\d+\s{2}(.+?)\s{2,}/.exec(row);
+    const match = /^[┃│].\s+\d+\s{2}(.+?)\s{2,}/.exec(row);
     return match ? [match[1]!] : [];
   });
   return rows.slice(0, count);
