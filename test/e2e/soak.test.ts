@@ -4,7 +4,7 @@
  * never crashes, never shows a stack trace, its memory grows by at most 20 MB, and it is fully current
  * within 10 s of the faults stopping. PLAYDECK_SOAK_SECONDS shortens or lengthens it (default 120).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import stripAnsi from 'strip-ansi';
@@ -120,7 +120,8 @@ describe('the fault soak', () => {
       }
       const { key, pauseMs } = nextKey();
       dashboard.sendKeys(key);
-      peak = Math.max(peak, residentBytes(pid)); // throws if the process is gone
+      expect(isAlive(pid), `the dashboard is gone; the screen was:\n${dashboard.capture()}`).toBe(true);
+      peak = Math.max(peak, residentBytes(pid));
       // A person's pause between keys: the soak is a stretch of time, not a wait for a condition.
       await sleep(pauseMs);
     }
@@ -176,6 +177,10 @@ async function settledResidentBytes(pid: number, target: number, withinMs: numbe
     lowest = Math.min(lowest, residentBytes(pid));
   }
   return lowest;
+}
+
+function isAlive(pid: number): boolean {
+  return existsSync(`/proc/${pid}/status`);
 }
 
 function mb(bytes: number): string {
