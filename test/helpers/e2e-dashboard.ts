@@ -11,7 +11,7 @@ import stringWidth from 'string-width';
 import { startInTmux, type TmuxSession } from './tmux.js';
 
 /** The program `npm start` runs (the test run's global setup builds it). */
-export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /** A fresh place for one test's files, so nothing reads or writes the real home. */
 export interface Sandbox {

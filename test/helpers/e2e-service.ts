@@ -65,11 +65,6 @@ export async function playlistEntries(access: ServiceAccess, playlistId: string)
   }
 }
 
-/** The playlist's current snapshot id. */
-export async function snapshotOf(access: ServiceAccess, playlistId: string): Promise<string> {
-  return ((await call(access, 'GET', `/playlists/${playlistId}?fields=snapshot_id`)) as { snapshot_id: string }).snapshot_id;
-}
-
 /** A reorder made by someone else (decisions §7), on the current version; resolves to the new snapshot id. */
 export async function reorderByApi(access: ServiceAccess, playlistId: string, rangeStart: number, insertBefore: number, rangeLength = 1): Promise<string> {
   const body = { range_start: rangeStart, insert_before: insertBefore, range_length: rangeLength };
