@@ -68,6 +68,13 @@ export function launchDashboard(db: string, script?: { output: string; timing: s
       return pid;
     },
     stop() {
+      // `script` outlives its tmux session (it ignores the hang-up) and keeps the program's terminal open, so
+      // the program is ended by its pid first.
+      try {
+        process.kill(this.pid(), 'SIGTERM');
+      } catch {
+        // Already gone, or never found.
+      }
       session.kill();
     },
   };
