@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReference, responseValidators } from '../helpers/reference-schemas.js';
+import { expectErrorShape } from '../helpers/error-shape.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
@@ -128,17 +129,6 @@ function isPartOf(part: unknown, whole: unknown): boolean {
   if (part === null || typeof part !== 'object') return Object.is(part, whole);
   if (whole === null || typeof whole !== 'object' || Array.isArray(whole)) return false;
   return Object.entries(part).every(([key, value]) => Object.hasOwn(whole, key) && isPartOf(value, (whole as Record<string, unknown>)[key]));
-}
-
-/** The error shape of decisions §3, with a short message that does not give away the token. */
-function expectErrorShape(response: { status: number; body: any; headers: Record<string, unknown> }, token: string, where: string): void {
-  expect(String(response.headers['content-type']), where).toMatch(/^application\/json/);
-  expect(Object.keys(response.body ?? {}), where).toEqual(['error']);
-  const { status, message, ...rest } = response.body.error;
-  expect(status, where).toBe(response.status);
-  expect(typeof message === 'string' && message.length > 0 && message.length <= 300, `${where}: message ${JSON.stringify(message)}`).toBe(true);
-  expect(Object.keys(rest).filter((key) => key !== 'reason'), where).toEqual([]);
-  expect(message.includes(token), where).toBe(false);
 }
 
 /** Always run first, whatever the seed: the issue's own edge values and inputs that once failed. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveRange } from '../helpers/order-model.js';
+import { expectErrorShape } from '../helpers/error-shape.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
@@ -154,16 +155,6 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 // ---- checks -------------------------------------------------------------------------------------------
-
-function expectErrorShape(response: { status: number; body: any; headers: Record<string, unknown> }, token: string, where: string): void {
-  expect(String(response.headers['content-type']), where).toMatch(/^application\/json/);
-  expect(Object.keys(response.body ?? {}), where).toEqual(['error']);
-  const { status, message, ...rest } = response.body.error;
-  expect(status, where).toBe(response.status);
-  expect(typeof message === 'string' && message.length > 0 && message.length <= 300, `${where}: message ${JSON.stringify(message)}`).toBe(true);
-  expect(Object.keys(rest).filter((name) => name !== 'reason'), where).toEqual([]);
-  expect(message.includes(token), where).toBe(false);
-}
 
 /** The items a successful Update Playlist Items must leave, from the request as the test understood it. */
 async function expectedAfterUpdate(playlistId: string, queryText: string, bodyText: string | undefined, userId: string, snapshotBefore: string): Promise<string[]> {
