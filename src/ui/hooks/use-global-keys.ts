@@ -1,5 +1,4 @@
 import { useKeypress } from './use-keypress.js';
-import { useRef } from 'react';
 import type { FocusTarget } from '../focus.js';
 import { globalCommandFor, type GlobalCommand } from '../keymap.js';
 
@@ -12,20 +11,16 @@ export interface GlobalKeysOptions {
   onCommand(command: GlobalCommand): void;
 }
 
-/** Turns the dashboard's global keys into commands. */
-export function useGlobalKeys(options: GlobalKeysOptions): void {
-  // One listener for the app's life, reading the latest options: no re-subscription on every render.
-  const latest = useRef(options);
-  latest.current = options;
-  const handler = useRef((input: string, key: Parameters<typeof globalCommandFor>[1]) => {
-    const { isActive, focus, isHelpOpen, onCommand } = latest.current;
-    // Checked here too: the listener goes only in an effect after the render that turned it off.
-    if (!isActive) return;
-    const command = globalCommandFor(input, key, { focus });
-    if (command === null) return;
-    const movesFocus = command.type === 'focus' || command.type === 'focusNext' || command.type === 'focusPrevious';
-    if (isHelpOpen && movesFocus) return;
-    onCommand(command);
-  }).current;
-  useKeypress(handler, { isActive: options.isActive });
+/** Turns the dashboard's global keys into commands (useKeypress hands each key the latest options). */
+export function useGlobalKeys({ isActive, focus, isHelpOpen, onCommand }: GlobalKeysOptions): void {
+  useKeypress(
+    (input, key) => {
+      const command = globalCommandFor(input, key, { focus });
+      if (command === null) return;
+      const movesFocus = command.type === 'focus' || command.type === 'focusNext' || command.type === 'focusPrevious';
+      if (isHelpOpen && movesFocus) return;
+      onCommand(command);
+    },
+    { isActive },
+  );
 }
