@@ -1,6 +1,7 @@
 import { render, type RenderOptions } from 'ink';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
+import { installFastInkOutput } from './ink-output.js';
 import { createKeyboard } from './keyboard.js';
 import { createScreen, type Screen } from './screen.js';
 import { App } from '../ui/App.js';
@@ -14,7 +15,7 @@ function renderOptions(screen: Screen | null): RenderOptions {
 
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
 export async function runDashboard(options: DashboardOptions): Promise<number> {
-  const connection = await connect(options);
+  const [connection] = await Promise.all([connect(options), installFastInkOutput()]);
   const screen = process.stdout.isTTY ? createScreen(process.stdout, { maxFps: 30 }) : null;
   screen?.open();
   const instance = render(<App api={connection.api} />, renderOptions(screen));

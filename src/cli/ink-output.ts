@@ -1,0 +1,214 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+
+/**
+ * Ink 6.8 builds every frame from nothing: Output.get() tokenizes each line of text on screen and turns the
+ * 4,800 cells of a 120×40 screen back into strings, ~8 ms a frame even when one clock digit changed. `fastGet`
+ * returns the very same string (test/cli/ink-output.test.ts compares it with Ink's on random frames) but
+ * keeps what the frame before computed: each line's styled characters, widths, clipped slices, and every row
+ * whose cells are the same objects as last time.
+ */
+
+type Transformer = (line: string, index: number) => string;
+type Clip = { x1?: number; x2?: number; y1?: number; y2?: number };
+export type Operation =
+  | { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: 'clip'; clip: Clip }
+  | { type: 'unclip' };
+
+/** The part of Ink's Output class that get() reads. */
+export interface InkOutput {
+  width: number;
+  height: number;
+  operations: Operation[];
+}
+
+/** Values computed for this frame, and those of the frame before; anything older is forgotten. */
+class FrameCache<V> {
+  private current = new Map<string, V>();
+  private previous = new Map<string, V>();
+
+  constructor(private readonly compute: (key: string) => V) {}
+
+  get(key: string): V {
+    let value = this.current.get(key);
+    if (value !== undefined) return value;
+    value = this.previous.get(key) ?? this.compute(key);
+    this.current.set(key, value);
+    return value;
+  }
+
+  endFrame(): void {
+    this.previous = this.current;
+    this.current = new Map();
+  }
+}
+
+const styledChars = new FrameCache((line) => styledCharsFromTokens(tokenize(line)));
+const widths = new FrameCache((text) => stringWidth(text));
+const slices = new FrameCache((key) => {
+  const [from, to, line] = key.split('\u0000') as [string, string, string];
+  return sliceAnsi(line, Number(from), Number(to));
+});
+
+const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] }) as StyledChar;
+/** The empty cells after a wide character, one per character object, so that rows stay comparable. */
+const fillers = new WeakMap<StyledChar, StyledChar>();
+
+function fillerOf(character: StyledChar): StyledChar {
+  let filler = fillers.get(character);
+  if (filler === undefined) {
+    filler = { type: 'char', value: '', fullWidth: false, styles: character.styles };
+    fillers.set(character, filler);
+  }
+  return filler;
+}
+
+function widestLine(lines: string[]): number {
+  let widest = 0;
+  for (const line of lines) widest = Math.max(widest, widths.get(line));
+  return widest;
+}
+
+function sameCells(a: StyledChar[], b: StyledChar[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function sameStyles(a: AnsiCode[], b: AnsiCode[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index]!.code !== b[index]!.code || a[index]!.endCode !== b[index]!.endCode) return false;
+  return true;
+}
+
+const NO_STYLES: AnsiCode[] = [];
+
+/**
+ * styledCharsToString of ansi-tokenize, without its diff of the styles between two characters whose styles
+ * are the same (an empty diff, but three Sets and four arrays for each character of a row).
+ */
+function rowString(chars: StyledChar[]): string {
+  let text = '';
+  for (let index = 0; index < chars.length; index++) {
+    const { styles, value } = chars[index]!;
+    const before = index === 0 ? NO_STYLES : chars[index - 1]!.styles;
+    if (!sameStyles(before, styles)) text += ansiCodesToString(index === 0 ? styles : diffAnsiCodes(before, styles));
+    text += value;
+    if (index === chars.length - 1 && styles.length > 0) text += ansiCodesToString(diffAnsiCodes(styles, NO_STYLES));
+  }
+  return text;
+}
+
+/**
+ * Two grids, drawn into by turns so that a frame allocates no cells: the one the last frame drew (its rows
+ * and their strings, to compare with) and the one the frame before drew, to draw the next frame into.
+ */
+let last: { grid: StyledChar[][]; cells: StyledChar[][]; texts: string[] } = { grid: [], cells: [], texts: [] };
+let spare: StyledChar[][] = [];
+
+function blankGrid(width: number, height: number): StyledChar[][] {
+  const grid = spare;
+  grid.length = Math.min(grid.length, height);
+  while (grid.length < height) grid.push([]);
+  for (const row of grid) {
+    row.length = width;
+    row.fill(BLANK);
+  }
+  return grid;
+}
+
+/** Places the lines of one write on the grid, clipped as Ink clips them (including its quirks). */
+function place(grid: StyledChar[][], operation: Extract<Operation, { type: 'write' }>, clip: Clip | undefined): void {
+  const { text, transformers } = operation;
+  let { x, y } = operation;
+  let lines = text.split('\n');
+  if (clip) {
+    const clipHorizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
+    const clipVertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
+    if (clipHorizontally && (x + widestLine(lines) < clip.x1! || x > clip.x2!)) return;
+    if (clipVertically && (y + lines.length < clip.y1! || y > clip.y2!)) return;
+    if (clipHorizontally) {
+      const { x1, x2 } = clip as Required<Clip>;
+      lines = lines.map((line) => {
+        const from = x < x1 ? x1 - x : 0;
+        const width = widths.get(line);
+        const to = x + width > x2 ? x2 - x : width;
+        return slices.get(`${from}\u0000${to}\u0000${line}`);
+      });
+      if (x < x1) x = x1;
+    }
+    if (clipVertically) {
+      const { y1, y2 } = clip as Required<Clip>;
+      const from = y < y1 ? y1 - y : 0;
+      const height = lines.length;
+      const to = y + height > y2 ? y2 - y : height;
+      lines = lines.slice(from, to);
+      if (y < y1) y = y1;
+    }
+  }
+  let offsetY = 0;
+  for (let [index, line] of lines.entries()) {
+    const row = grid[y + offsetY];
+    // Like Ink, a line outside the grid is skipped without moving on a row.
+    if (!row) continue;
+    for (const transformer of transformers) line = transformer(line, index);
+    let offsetX = x;
+    for (const character of styledChars.get(line)) {
+      // Left of the grid, Ink's assignments name no element: nothing shows.
+      if (offsetX >= 0) row[offsetX] = character;
+      const width = Math.max(1, widths.get(character.value));
+      for (let column = 1; column < width; column++) if (offsetX + column >= 0) row[offsetX + column] = fillerOf(character);
+      offsetX += width;
+    }
+    offsetY++;
+  }
+}
+
+export function fastGet(this: InkOutput): { output: string; height: number } {
+  const grid = blankGrid(this.width, this.height);
+  const clips: Clip[] = [];
+  for (const operation of this.operations) {
+    if (operation.type === 'clip') clips.push(operation.clip);
+    else if (operation.type === 'unclip') clips.pop();
+    else place(grid, operation, clips.at(-1));
+  }
+  const cells: StyledChar[][] = [];
+  const texts: string[] = [];
+  for (const [index, row] of grid.entries()) {
+    // A write past the right edge lengthens the row, maybe leaving holes, which Ink drops.
+    const rowCells = row.length === this.width ? row : row.filter((cell) => cell !== undefined);
+    const before = last.cells[index];
+    cells.push(rowCells);
+    texts.push(before !== undefined && sameCells(before, rowCells) ? last.texts[index]! : rowString(rowCells).trimEnd());
+  }
+  spare = last.grid;
+  last = { grid, cells, texts };
+  styledChars.endFrame();
+  widths.endFrame();
+  slices.endFrame();
+  return { output: texts.join('\n'), height: grid.length };
+}
+
+/** Ink's Output class, loaded from the file Ink itself loads (the package exports only its entry point). */
+export async function loadInkOutput(): Promise<{ prototype: { get(): { output: string; height: number } } }> {
+  const entry = createRequire(import.meta.url).resolve('ink');
+  const module = (await import(new URL('./output.js', pathToFileURL(entry)).href)) as {
+    default: { prototype: { get(): { output: string; height: number } } };
+  };
+  return module.default;
+}
+
+let installed = false;
+
+/** Makes every Ink frame from here on use `fastGet`. */
+export async function installFastInkOutput(): Promise<void> {
+  if (installed) return;
+  const Output = await loadInkOutput();
+  Output.prototype.get = fastGet as unknown as () => { output: string; height: number };
+  installed = true;
+}

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fastGet, loadInkOutput, type InkOutput } from '../../src/cli/ink-output.js';
+
+type OutputClass = Awaited<ReturnType<typeof loadInkOutput>> & {
+  new (size: { width: number; height: number }): InkOutput & {
+    write(x: number, y: number, text: string, options: { transformers: ((line: string, index: number) => string)[] }): void;
+    clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+    unclip(): void;
+  };
+};
+
+let Output: OutputClass;
+let inkGet: () => { output: string; height: number };
+
+beforeAll(async () => {
+  Output = (await loadInkOutput()) as OutputClass;
+  inkGet = Output.prototype.get;
+});
+
+const SGR = ['\u001B[1m', '\u001B[22m', '\u001B[31m', '\u001B[39m', '\u001B[7m', '\u001B[27m', '\u001B[0m', '\u001B[2m'];
+const CHARACTERS = ['a', 'b', 'Z', ' ', '─', '━', '│', '╭', '·', 'é', '漢', '🎵', 'e\u0301', ...SGR];
+const text = fc
+  .array(fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 30 }).map((parts) => parts.join('')), { minLength: 1, maxLength: 3 })
+  .map((lines) => lines.join('\n'));
+const TRANSFORMERS = {
+  none: [],
+  upper: [(line: string) => line.toUpperCase()],
+  inverse: [(line: string, index: number) => (index % 2 === 0 ? `\u001B[7m${line}\u001B[27m` : line)],
+};
+
+type Step =
+  | { kind: 'write'; x: number; y: number; text: string; transformers: keyof typeof TRANSFORMERS }
+  | { kind: 'clip'; x1?: number; x2?: number; y1?: number; y2?: number }
+  | { kind: 'unclip' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: -3, max: 24 }), y: fc.integer({ min: -2, max: 8 }), text, transformers: fc.constantFrom('none', 'upper', 'inverse' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clip' as const), x1: fc.integer({ min: 0, max: 10 }), x2: fc.integer({ min: 5, max: 22 }), y1: fc.integer({ min: 0, max: 3 }), y2: fc.integer({ min: 2, max: 7 }) }, { requiredKeys: ['kind'] }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'unclip' as const }) },
+);
+
+function outputOf(width: number, height: number, steps: Step[]): InstanceType<OutputClass> {
+  const output = new Output({ width, height });
+  for (const each of steps) {
+    if (each.kind === 'write') output.write(each.x, each.y, each.text, { transformers: TRANSFORMERS[each.transformers] });
+    else if (each.kind === 'clip') output.clip(each);
+    else output.unclip();
+  }
+  return output;
+}
+
+describe('fastGet', () => {
+  it("gives Ink's own frame for any writes, clips and transformers, frame after frame", () => {
+    // Several frames in a row, some repeated, so that what one frame keeps is reused by the next.
+    const frame = fc.record({ width: fc.integer({ min: 1, max: 20 }), height: fc.integer({ min: 0, max: 6 }), steps: fc.array(step, { maxLength: 12 }) });
+    fc.assert(
+      fc.property(fc.array(frame, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(3), { maxLength: 4 }), (frames, repeats) => {
+        for (const each of [...frames, ...repeats.map((index) => frames[index % frames.length]!)]) {
+          const output = outputOf(each.width, each.height, each.steps);
+          expect(fastGet.call(output)).toEqual(inkGet.call(output));
+        }
+      }),
+      { seed: 20261121, numRuns: 600 },
+    );
+  });
+
+  it('redraws the row that changed between two frames and keeps the one that did not', () => {
+    const first = outputOf(10, 2, [{ kind: 'write', x: 0, y: 0, text: 'clock 0:01\nfixed', transformers: 'none' }]);
+    expect(fastGet.call(first).output).toBe('clock 0:01\nfixed');
+    const second = outputOf(10, 2, [{ kind: 'write', x: 0, y: 0, text: 'clock 0:02\nfixed', transformers: 'none' }]);
+    expect(fastGet.call(second).output).toBe('clock 0:02\nfixed');
+  });
+});
