@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { memo, useLayoutEffect, useState } from 'react';
 import { formatDuration } from '../format.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
@@ -32,8 +32,10 @@ export const Clock = memo(function Clock({ progressMs, durationMs, isPlaying, re
   const barWidth = Math.max(0, width - elapsed.length - total.length - 2);
   const ratio = durationMs > 0 ? position / durationMs : 0;
   return (
-    <Text wrap="truncate">
-      {elapsed} <ProgressBar ratio={ratio} width={barWidth} /> {total}
-    </Text>
+    <Box width={width} height={1}>
+      <Text wrap="truncate">{elapsed} </Text>
+      <ProgressBar ratio={ratio} width={barWidth} />
+      <Text wrap="truncate"> {total}</Text>
+    </Box>
   );
 });

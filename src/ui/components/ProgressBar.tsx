@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box } from 'ink';
 import { memo } from 'react';
 import { useTheme } from '../theme.js';
 
@@ -9,9 +9,6 @@ export interface ProgressBarProps {
   width: number;
 }
 
-const FILLED = '━';
-const EMPTY = '─';
-
 /** The filled and empty parts of a bar of `width` columns: the fill rounds down, so 100% shows only at the end. */
 export function barParts(ratio: number, width: number): { filled: number; empty: number } {
   const columns = Math.max(0, Math.floor(width));
@@ -20,14 +17,40 @@ export function barParts(ratio: number, width: number): { filled: number; empty:
   return { filled, empty: columns - filled };
 }
 
+const ruleOf = (line: string) => ({
+  topLeft: '', top: line, topRight: '', right: '', bottomRight: '', bottom: '', bottomLeft: '', left: '',
+});
+const FILLED = ruleOf('━');
+const EMPTY = ruleOf('─');
+
+/**
+ * A line of `width` columns, drawn as the top border of an empty box: Ink writes a border as it is, where a
+ * text of box characters would cost string-width a walk of every grapheme on every frame.
+ */
+const Rule = memo(function Rule({ width, chars, color, dim }: { width: number; chars: typeof FILLED; color?: string; dim?: boolean }) {
+  return (
+    <Box
+      width={width}
+      height={1}
+      flexShrink={0}
+      borderStyle={chars}
+      borderBottom={false}
+      borderLeft={false}
+      borderRight={false}
+      borderColor={color}
+      borderDimColor={dim}
+    />
+  );
+});
+
 /** A one-line bar, readable without colour: heavy line done, light line to go. */
 export const ProgressBar = memo(function ProgressBar({ ratio, width }: ProgressBarProps) {
   const theme = useTheme();
   const { filled, empty } = barParts(ratio, width);
   return (
-    <Text>
-      <Text color={theme.accent}>{FILLED.repeat(filled)}</Text>
-      <Text dimColor>{EMPTY.repeat(empty)}</Text>
-    </Text>
+    <Box width={filled + empty} height={1} flexShrink={0}>
+      <Rule width={filled} chars={FILLED} color={theme.accent} />
+      <Rule width={empty} chars={EMPTY} dim />
+    </Box>
   );
 });
