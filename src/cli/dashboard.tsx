@@ -18,7 +18,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   const [connection] = await Promise.all([connect(options), installFastInkOutput()]);
   const screen = process.stdout.isTTY ? createScreen(process.stdout, { maxFps: 30 }) : null;
   screen?.open();
-  const instance = render(<App api={connection.api} />, renderOptions(screen));
+  const instance = render(<App api={connection.api} liveLines={screen?.liveLines ?? null} />, renderOptions(screen));
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
   process.once('SIGHUP', stop);

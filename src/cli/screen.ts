@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
-import stringWidth from 'string-width';
+import type { LiveLines } from '../ui/live-lines.js';
+import { cellsOf, RESET } from './cells.js';
+import { LiveLayer } from './live-layer.js';
 
 /**
  * The terminal as Ink sees it, on the alternate screen: Ink renders each frame whole into `stream` (debug
@@ -23,59 +25,8 @@ export interface Screen {
   open(): void;
   /** Gives the terminal back as it was (a frame not drawn yet is dropped: the screen goes anyway). */
   close(): void;
-}
-
-const SGR = /\u001B\[[0-9;]*m/g;
-const CELL_TOKEN = /\u001B\[[0-9;]*m|[^\u001B]/gu;
-const RESET = `${CSI}0m`;
-
-/** One column of a row: its character, and every SGR sequence of the row up to it (the style in effect). */
-interface Cell {
-  text: string;
-  style: string;
-}
-
-const widths = new Map<string, number>();
-
-/** Columns of one character: printable ASCII and box drawing (most of a frame) without asking string-width. */
-function charWidth(char: string): number {
-  const code = char.charCodeAt(0);
-  if (char.length === 1 && ((code >= 0x20 && code < 0x7f) || (code >= 0x2500 && code <= 0x259f))) return 1;
-  let width = widths.get(char);
-  if (width === undefined) {
-    width = stringWidth(char);
-    if (widths.size < 4096) widths.set(char, width);
-  }
-  return width;
-}
-
-/** Rows parsed lately: the row on screen now was parsed as the next one a frame ago. */
-const parsedRows = new Map<string, Cell[] | null>();
-
-/** A row as cells, or null when it holds something a column-by-column patch could get wrong. */
-function cellsOf(line: string): Cell[] | null {
-  let cells = parsedRows.get(line);
-  if (cells === undefined) {
-    cells = parseCells(line);
-    if (parsedRows.size >= 256) parsedRows.clear();
-    parsedRows.set(line, cells);
-  }
-  return cells;
-}
-
-function parseCells(line: string): Cell[] | null {
-  if (line.replace(SGR, '').includes('\u001B')) return null;
-  const cells: Cell[] = [];
-  let style = '';
-  for (const [token] of line.matchAll(CELL_TOKEN)) {
-    if (token.startsWith('\u001B')) {
-      style += token;
-      continue;
-    }
-    if (charWidth(token) !== 1) return null; // wide or combining: columns no longer match characters
-    cells.push({ text: token, style });
-  }
-  return cells;
+  /** Lines drawn over Ink's frames between them (the clock's seconds; see src/ui/live-lines.ts). */
+  liveLines: LiveLines;
 }
 
 function wholeRow(row: number, line: string): string {
@@ -144,25 +95,35 @@ class ScreenStream extends EventEmitter {
 
 export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30 } = {}): Screen {
   const frameMs = 1000 / maxFps;
-  let shown: string[] = [];
-  let pending: string | null = null;
+  let shown: readonly string[] = [];
+  /** The newest frame from Ink, as rows; and whether it or a live line changed since the last flush. */
+  let frame: readonly string[] = [];
+  let isDirty = false;
+  let isClosed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastFlushAt = -Infinity;
 
   const flush = (): void => {
     timer = undefined;
-    if (pending === null) return;
-    const next = pending.split('\n').slice(0, terminal.rows);
-    pending = null;
+    if (!isDirty) return;
+    isDirty = false;
     lastFlushAt = Date.now();
+    // Live lines are placed now, by the layout of the frame they go on (Ink computed it with the frame).
+    const next = live.drawOn(frame);
     const out = rowUpdates(shown, next);
     shown = next;
     if (out !== '') terminal.write(out);
   };
-  // Frames that come faster than maxFps are merged: only the last one is drawn.
-  const stream = new ScreenStream(terminal, (frame) => {
-    pending = frame;
+  // Changes that come faster than maxFps are merged: only the last state is drawn.
+  const schedule = (): void => {
+    if (isClosed) return;
+    isDirty = true;
     timer ??= setTimeout(flush, Math.max(0, Math.ceil(lastFlushAt + frameMs - Date.now())));
+  };
+  const live = new LiveLayer(schedule);
+  const stream = new ScreenStream(terminal, (next) => {
+    frame = next.split('\n').slice(0, terminal.rows);
+    schedule();
   });
   // A terminal that went away (the window closed: SIGHUP) fails every write with EIO or EPIPE; there is
   // nobody left to show anything to, so those end quietly instead of as an unhandled 'error' event.
@@ -182,9 +143,10 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30 } = {})
       terminal.write(ENTER);
       terminal.on('resize', onResize);
     },
+    liveLines: live,
     close() {
       clearTimeout(timer);
-      pending = null;
+      isClosed = true;
       terminal.off('resize', onResize);
       terminal.write(LEAVE);
     },

@@ -14,6 +14,7 @@ import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { GlobalCommand } from './keymap.js';
 import { computeLayout } from './layout.js';
+import { LiveLinesContext, type LiveLines } from './live-lines.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
@@ -23,16 +24,20 @@ export interface AppProps {
   api: Api;
   /** Colours; by default from the environment (NO_COLOR turns them off). */
   theme?: Theme;
+  /** Where the clock draws its seconds without a render, on a terminal (see live-lines.ts). */
+  liveLines?: LiveLines | null;
 }
 
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
 /** The dashboard, with every key read through one hub (see use-keypress.ts). */
-export function App(props: AppProps) {
+export function App({ liveLines = null, ...props }: AppProps) {
   return (
-    <KeypressHub>
-      <Dashboard {...props} />
-    </KeypressHub>
+    <LiveLinesContext.Provider value={liveLines}>
+      <KeypressHub>
+        <Dashboard {...props} />
+      </KeypressHub>
+    </LiveLinesContext.Provider>
   );
 }
 

@@ -160,4 +160,32 @@ describe('createScreen', () => {
     expect(terminal.writes.at(-1)).toBe('\u001B[?25h\u001B[?1049l');
     expect(() => terminal.emit('error', Object.assign(new Error('gone'), { code: 'EIO' }))).not.toThrow();
   });
+
+  it('draws live lines over the frame, rewrites just the characters a tick changes, and nothing once closed', async () => {
+    useFakeClock();
+    const terminal = new FakeTerminal();
+    const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { maxFps: 10 });
+    screen.open();
+    const owner = {};
+    const locate = () => ({ row: 1, column: 2, width: 4 });
+    screen.stream.write('title\n|      |');
+    screen.liveLines.show(owner, locate, '0:08');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(terminal.writes.at(-1)).toBe('\u001B[1;1Htitle\u001B[K\u001B[2;1H| 0:08 |\u001B[K');
+    screen.liveLines.show(owner, locate, '0:09');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(terminal.writes.at(-1)).toBe('\u001B[2;6H\u001B[0m9\u001B[0m');
+    // A frame from Ink keeps the line where its layout puts it.
+    screen.stream.write('TITLE\n|      |');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(terminal.writes.at(-1)).toBe('\u001B[1;1H\u001B[0mTITLE\u001B[0m');
+    screen.liveLines.hide(owner);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(terminal.writes.at(-1)).toBe('\u001B[2;3H\u001B[0m    \u001B[0m');
+    screen.close();
+    const written = terminal.writes.length;
+    screen.liveLines.show(owner, locate, '0:10');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(terminal.writes).toHaveLength(written);
+  });
 });

@@ -1,8 +1,9 @@
-import { Box, Text } from 'ink';
-import { memo, useLayoutEffect, useState } from 'react';
-import { formatDuration } from '../format.js';
-import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
-import { ProgressBar } from './ProgressBar.js';
+import { Box, Text, type DOMElement } from 'ink';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { spotOf, useLiveLines, type LiveLines } from '../live-lines.js';
+import type { ProgressSnapshot } from '../state/progress.js';
+import { useTheme } from '../theme.js';
+import { clockLine, untilNextTick } from './clock-line.js';
 
 export interface ClockProps extends ProgressSnapshot {
   /** Columns for the whole line: elapsed time, bar, total time. */
@@ -10,32 +11,55 @@ export interface ClockProps extends ProgressSnapshot {
 }
 
 /**
- * `1:23 ━━━━━━────── 3:45`, moving every second while playing and still while paused. The only component
- * with a one-second timer: everything above it re-renders when a poll brings news, not when time passes.
+ * `1:23 ━━━━━━────── 3:45`, moving every second while playing and still while paused. On a terminal the
+ * seconds are drawn as live lines (see live-lines.ts): nothing renders when only time passes. Elsewhere the
+ * clock is the only component with a one-second timer.
  */
-export const Clock = memo(function Clock({ progressMs, durationMs, isPlaying, receivedAt, width }: ClockProps) {
+export const Clock = memo(function Clock(props: ClockProps) {
+  const live = useLiveLines();
+  return live ? <LiveClock {...props} live={live} /> : <TickingClock {...props} />;
+});
+
+/** A blank box of the line's size in Ink's frame, and the line itself drawn over it each second. */
+function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, live }: ClockProps & { live: LiveLines }) {
+  const theme = useTheme();
+  const box = useRef<DOMElement>(null);
+
+  // A layout effect: the line is there when the frame of this render reaches the terminal.
+  useLayoutEffect(() => {
+    const snapshot = { progressMs, durationMs, isPlaying, receivedAt };
+    const locate = () => (box.current ? spotOf(box.current) : null);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const draw = (): void => {
+      const now = Date.now();
+      live.show(box, locate, clockLine(snapshot, now, width, theme));
+      const wait = untilNextTick(snapshot, now);
+      // A timer that fires a millisecond early draws the same second and re-arms for the rest: harmless.
+      if (wait !== null) timer = setTimeout(draw, wait);
+    };
+    draw();
+    return () => {
+      clearTimeout(timer);
+      live.hide(box);
+    };
+  }, [progressMs, durationMs, isPlaying, receivedAt, width, theme, live]);
+
+  return <Box ref={box} width={width} height={1} flexShrink={0} />;
+}
+
+/** The line as text, rendered again each second. */
+function TickingClock({ progressMs, durationMs, isPlaying, receivedAt, width }: ClockProps) {
+  const theme = useTheme();
   const [, setTick] = useState(0);
   const snapshot = { progressMs, durationMs, isPlaying, receivedAt };
-  const position = interpolateProgress(snapshot, Date.now());
+  const now = Date.now();
 
-  // A layout effect: the next tick is armed in the same commit as the render, not a turn later.
   useLayoutEffect(() => {
-    if (!isPlaying || position >= durationMs) return;
-    // A timer that fires a millisecond early renders the same second and re-arms for the rest: harmless.
-    const untilNextSecond = 1000 - (position % 1000);
-    const timer = setTimeout(() => setTick((tick) => tick + 1), untilNextSecond);
+    const wait = untilNextTick(snapshot, now);
+    if (wait === null) return;
+    const timer = setTimeout(() => setTick((tick) => tick + 1), wait);
     return () => clearTimeout(timer);
   });
 
-  const elapsed = formatDuration(position);
-  const total = formatDuration(durationMs);
-  const barWidth = Math.max(0, width - elapsed.length - total.length - 2);
-  const ratio = durationMs > 0 ? position / durationMs : 0;
-  return (
-    <Box width={width} height={1}>
-      <Text wrap="truncate">{elapsed} </Text>
-      <ProgressBar ratio={ratio} width={barWidth} />
-      <Text wrap="truncate"> {total}</Text>
-    </Box>
-  );
-});
+  return <Text wrap="truncate">{clockLine(snapshot, now, width, theme)}</Text>;
+}

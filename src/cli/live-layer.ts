@@ -1,0 +1,56 @@
+import type { LiveLines, ScreenSpot } from '../ui/live-lines.js';
+import { cellsOf, rowOf, type Cell } from './cells.js';
+
+const BLANK: Cell = { text: ' ', style: '' };
+
+/**
+ * `row` with `text` in the columns of `spot`; null when those columns are not blank in Ink's frame (something
+ * else is drawn there now) or either row holds what a column-by-column patch could get wrong.
+ */
+export function drawOver(row: string, spot: ScreenSpot, text: string): string | null {
+  const cells = cellsOf(row);
+  const line = cellsOf(text);
+  if (!cells || !line) return null;
+  const end = spot.column + spot.width;
+  const next = cells.slice();
+  while (next.length < end) next.push(BLANK);
+  for (let column = spot.column; column < end; column++) if (next[column]!.text !== ' ') return null;
+  for (let index = 0; index < spot.width; index++) next[spot.column + index] = line[index] ?? BLANK;
+  return rowOf(next);
+}
+
+interface LiveLine {
+  locate: () => ScreenSpot | null;
+  text: string;
+}
+
+/** The live lines (see src/ui/live-lines.ts), laid over every frame of Ink's before it reaches the terminal. */
+export class LiveLayer implements LiveLines {
+  private readonly lines = new Map<object, LiveLine>();
+
+  /** `onChange` runs when a line is shown, changed or hidden: the screen has something new to draw. */
+  constructor(private readonly onChange: () => void) {}
+
+  show(owner: object, locate: () => ScreenSpot | null, text: string): void {
+    const line = this.lines.get(owner);
+    if (line?.text === text && line.locate === locate) return;
+    this.lines.set(owner, { locate, text });
+    this.onChange();
+  }
+
+  hide(owner: object): void {
+    if (this.lines.delete(owner)) this.onChange();
+  }
+
+  /** `rows` of a frame with every line drawn at the spot it has in that frame's layout. */
+  drawOn(rows: readonly string[]): readonly string[] {
+    let drawn: string[] | null = null;
+    for (const line of this.lines.values()) {
+      const spot = line.locate();
+      if (!spot || spot.row >= rows.length) continue;
+      const row = drawOver(rows[spot.row]!, spot, line.text);
+      if (row !== null) (drawn ??= [...rows])[spot.row] = row;
+    }
+    return drawn ?? rows;
+  }
+}

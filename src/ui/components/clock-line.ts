@@ -1,0 +1,39 @@
+import chalk, { type ForegroundColorName } from 'chalk';
+import { formatDuration } from '../format.js';
+import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
+import type { Theme } from '../theme.js';
+
+/** The filled and empty parts of a bar of `width` columns: the fill rounds down, so 100% shows only at the end. */
+export function barParts(ratio: number, width: number): { filled: number; empty: number } {
+  const columns = Math.max(0, Math.floor(width));
+  const clamped = Number.isFinite(ratio) ? Math.min(1, Math.max(0, ratio)) : 0;
+  const filled = Math.floor(clamped * columns);
+  return { filled, empty: columns - filled };
+}
+
+/** Coloured as Ink colours a `<Text color>` (through chalk), so both ways of drawing the clock look alike. */
+function paint(text: string, color: string | undefined): string {
+  return color === undefined || text === '' ? text : chalk[color as ForegroundColorName](text);
+}
+
+/**
+ * `1:23 ━━━━━━────── 3:45` at `now`, `width` columns wide: readable without colour (heavy line done, light line
+ * to go), the fill in the accent colour and the rest dim.
+ */
+export function clockLine(snapshot: ProgressSnapshot, now: number, width: number, theme: Theme): string {
+  const position = interpolateProgress(snapshot, now);
+  const elapsed = formatDuration(position);
+  const total = formatDuration(snapshot.durationMs);
+  const barWidth = Math.max(0, width - elapsed.length - total.length - 2);
+  if (barWidth === 0) return `${elapsed}  ${total}`.slice(0, Math.max(0, width)).padEnd(Math.max(0, width));
+  const { filled, empty } = barParts(snapshot.durationMs > 0 ? position / snapshot.durationMs : 0, barWidth);
+  const emptyPart = empty === 0 ? '' : chalk.dim('─'.repeat(empty));
+  return `${elapsed} ${paint('━'.repeat(filled), theme.accent)}${emptyPart} ${total}`;
+}
+
+/** How long until the clock line shows something new: the next whole second of the position, or never. */
+export function untilNextTick(snapshot: ProgressSnapshot, now: number): number | null {
+  const position = interpolateProgress(snapshot, now);
+  if (!snapshot.isPlaying || position >= snapshot.durationMs) return null;
+  return 1000 - (position % 1000);
+}
