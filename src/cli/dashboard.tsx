@@ -1,4 +1,5 @@
-import { render, type RenderOptions } from 'ink';
+import { render, type Instance, type RenderOptions } from 'ink';
+import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
 import { installFastInkOutput } from './ink-output.js';
@@ -6,19 +7,37 @@ import { createKeyboard } from './keyboard.js';
 import { createScreen, type Screen } from './screen.js';
 import { App } from '../ui/App.js';
 
-/** Ink's render options; on a terminal, frames go through a Screen (see screen.ts for why). */
-function renderOptions(screen: Screen | null): RenderOptions {
-  const keyboard = process.stdin.isTTY ? { stdin: createKeyboard(process.stdin) } : {};
-  const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard } as const;
-  return screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
+export interface Terminal {
+  output: NodeJS.WriteStream;
+  input: NodeJS.ReadStream;
+}
+
+export interface MountedDashboard {
+  instance: Instance;
+  /** Where frames go on a terminal (see screen.ts for why); null when the output is not one. */
+  screen: Screen | null;
+}
+
+/**
+ * The dashboard's tree rendered by Ink onto `terminal`, wired as on a real one: Ink's faster output stage,
+ * frames through a Screen with the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's
+ * options (the key benchmark reads its render times).
+ */
+export async function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}): Promise<MountedDashboard> {
+  await installFastInkOutput();
+  const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30 }) : null;
+  screen?.open();
+  const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
+  const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
+  const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
+  const instance = render(<App api={api} liveLines={screen?.liveLines ?? null} />, options);
+  return { instance, screen };
 }
 
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
 export async function runDashboard(options: DashboardOptions): Promise<number> {
-  const [connection] = await Promise.all([connect(options), installFastInkOutput()]);
-  const screen = process.stdout.isTTY ? createScreen(process.stdout, { maxFps: 30 }) : null;
-  screen?.open();
-  const instance = render(<App api={connection.api} liveLines={screen?.liveLines ?? null} />, renderOptions(screen));
+  const connection = await connect(options);
+  const { instance, screen } = await mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
   process.once('SIGHUP', stop);

@@ -47,8 +47,19 @@ class FrameCache<V> {
   }
 }
 
-const styledChars = new FrameCache((line) => styledCharsFromTokens(tokenize(line)));
 const widths = new FrameCache((text) => stringWidth(text));
+
+/** A line's characters and the columns each takes; `columns` is null when every one takes one (most lines). */
+interface PlacedLine {
+  chars: StyledChar[];
+  columns: number[] | null;
+}
+
+const placedLines = new FrameCache<PlacedLine>((line) => {
+  const chars = styledCharsFromTokens(tokenize(line));
+  const columns = chars.map((character) => Math.max(1, widths.get(character.value)));
+  return { chars, columns: columns.every((width) => width === 1) ? null : columns };
+});
 const slices = new FrameCache((key) => {
   const [from, to, line] = key.split('\u0000') as [string, string, string];
   return sliceAnsi(line, Number(from), Number(to));
@@ -122,6 +133,15 @@ function blankGrid(width: number, height: number): StyledChar[][] {
   return grid;
 }
 
+/** The string of a row of the last frame with the same cells: at the same index, or one off (a list scrolled). */
+function lastText(index: number, cells: StyledChar[]): string | undefined {
+  for (const candidate of [index, index + 1, index - 1]) {
+    const before = last.cells[candidate];
+    if (before !== undefined && sameCells(before, cells)) return last.texts[candidate];
+  }
+  return undefined;
+}
+
 /** Places the lines of one write on the grid, clipped as Ink clips them (including its quirks). */
 function place(grid: StyledChar[][], operation: Extract<Operation, { type: 'write' }>, clip: Clip | undefined): void {
   const { text, transformers } = operation;
@@ -157,13 +177,17 @@ function place(grid: StyledChar[][], operation: Extract<Operation, { type: 'writ
     // Like Ink, a line outside the grid is skipped without moving on a row.
     if (!row) continue;
     for (const transformer of transformers) line = transformer(line, index);
-    let offsetX = x;
-    for (const character of styledChars.get(line)) {
-      // Left of the grid, Ink's assignments name no element: nothing shows.
-      if (offsetX >= 0) row[offsetX] = character;
-      const width = Math.max(1, widths.get(character.value));
-      for (let column = 1; column < width; column++) if (offsetX + column >= 0) row[offsetX + column] = fillerOf(character);
-      offsetX += width;
+    const { chars, columns } = placedLines.get(line);
+    // Left of the grid, Ink's assignments name no element: nothing shows there.
+    if (columns === null) {
+      for (let index = Math.max(0, -x); index < chars.length; index++) row[x + index] = chars[index]!;
+    } else {
+      let offsetX = x;
+      for (const [index, character] of chars.entries()) {
+        if (offsetX >= 0) row[offsetX] = character;
+        for (let column = 1; column < columns[index]!; column++) if (offsetX + column >= 0) row[offsetX + column] = fillerOf(character);
+        offsetX += columns[index]!;
+      }
     }
     offsetY++;
   }
@@ -182,13 +206,12 @@ export function fastGet(this: InkOutput): { output: string; height: number } {
   for (const [index, row] of grid.entries()) {
     // A write past the right edge lengthens the row, maybe leaving holes, which Ink drops.
     const rowCells = row.length === this.width ? row : row.filter((cell) => cell !== undefined);
-    const before = last.cells[index];
     cells.push(rowCells);
-    texts.push(before !== undefined && sameCells(before, rowCells) ? last.texts[index]! : rowString(rowCells).trimEnd());
+    texts.push(lastText(index, rowCells) ?? rowString(rowCells).trimEnd());
   }
   spare = last.grid;
   last = { grid, cells, texts };
-  styledChars.endFrame();
+  placedLines.endFrame();
   widths.endFrame();
   slices.endFrame();
   return { output: texts.join('\n'), height: grid.length };

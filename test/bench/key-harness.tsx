@@ -1,18 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { render } from 'ink';
 import stripAnsi from 'strip-ansi';
 import { connect } from '../../src/cli/connect.js';
-import { createKeyboard } from '../../src/cli/keyboard.js';
-import { createScreen } from '../../src/cli/screen.js';
-import { App } from '../../src/ui/App.js';
+import { mountDashboard } from '../../src/cli/dashboard.js';
 import { COLUMNS, ROWS } from './program.js';
 
 /**
- * Key-to-frame latency in-process: the dashboard wired as `src/cli.tsx` wires it (embedded service, the
- * real API client, keyboard.ts splitting keys, screen.ts writing changed cells), on a terminal that is an
- * object. For each key: from the terminal's 'data' event to the next write to the terminal.
+ * Key-to-frame latency in-process: the dashboard mounted as the program mounts it (src/cli/dashboard.tsx:
+ * embedded service, the real API client, keys split, Ink's faster output, screen.ts writing changed cells),
+ * on a terminal that is an object. For each key: from the terminal's 'data' event to the next write to the terminal.
  * Run as a child: `node --import tsx test/bench/key-harness.tsx DB [PROFILE.cpuprofile]`; prints one JSON line
  * (KeyRunResult). With a profile path, the key runs (not the start) are recorded there for Chrome DevTools.
  */
@@ -76,27 +73,24 @@ async function main(db: string, profilePath?: string): Promise<void> {
   const connection = await connect({ kind: 'embedded', db });
   const terminal = new Terminal();
   const keys = new Keys();
-  const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { maxFps: 30 });
+  const inkRenderMs: number[] = [];
+  const { instance, screen } = await mountDashboard(
+    connection.api,
+    { output: terminal as unknown as NodeJS.WriteStream, input: keys as unknown as NodeJS.ReadStream },
+    { onRender: ({ renderTime }) => inkRenderMs.push(renderTime) },
+  );
   let frame = '';
   let frames = 0;
   let lastFrameAt = 0;
-  const inkRenderMs: number[] = [];
-  const writeFrame = screen.stream.write.bind(screen.stream);
-  screen.stream.write = ((text: string) => {
+  // Ink looks up `write` at each frame: wrapped now, it sees every frame from the first data on.
+  const stream = screen!.stream;
+  const writeFrame = stream.write.bind(stream);
+  stream.write = ((text: string) => {
     frame = text;
     frames++;
     lastFrameAt = performance.now();
     return writeFrame(text);
-  }) as typeof screen.stream.write;
-  screen.open();
-  const instance = render(<App api={connection.api} />, {
-    stdout: screen.stream,
-    stdin: createKeyboard(keys as unknown as NodeJS.ReadStream),
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    onRender: ({ renderTime }) => inkRenderMs.push(renderTime),
-  });
+  }) as typeof stream.write;
 
   const waitForFrame = async (test: (text: string) => boolean, timeoutMs = 10_000): Promise<string> => {
     const deadline = performance.now() + timeoutMs;
@@ -183,7 +177,7 @@ async function main(db: string, profilePath?: string): Promise<void> {
   }
   process.stdout.write(`${JSON.stringify({ runs, inkRenderMs } satisfies KeyRunResult)}\n`);
   instance.unmount();
-  screen.close();
+  screen!.close();
   await connection.close();
 }
 
