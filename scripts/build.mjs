@@ -1,8 +1,51 @@
-// Bundles src/cli.tsx into dist/cli.js (dependencies stay external): starts in milliseconds, where running
-// TypeScript through a loader at every launch would cost a few hundred. Split at dynamic imports, so each
-// command loads only its own code and packages.
+// Bundles src/cli.tsx into dist/cli.js, dependencies included: Node then reads a few large files instead of
+// resolving, reading and (for CommonJS) lexing ~600 modules at every launch, which was most of the start time.
+// Split at dynamic imports, so each command loads only its own code and packages.
 import { build } from 'esbuild';
 import { chmodSync, existsSync } from 'node:fs';
+
+/**
+ * Kept out of the bundle: better-sqlite3 finds its native addon next to its own files; react-devtools-core is
+ * an optional package that Ink imports only when DEV=true (absent, Ink says how to install it).
+ */
+const EXTERNAL = ['better-sqlite3', 'react-devtools-core'];
+
+/**
+ * src/cli/ink-output.ts replaces `get` on the Output class of Ink's build/output.js, importing that file from
+ * node_modules at run time (Ink exports only its entry point). A bundled copy of the class would never see the
+ * patch, so the bundled Ink takes the class from that same file.
+ */
+const inkOutputFromNodeModules = {
+  name: 'ink-output-from-node-modules',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, () => ({
+      contents: `import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+const entry = createRequire(import.meta.url).resolve('ink');
+const { default: Output } = await import(new URL('./output.js', pathToFileURL(entry)).href);
+export default Output;`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * React's packages choose their build by NODE_ENV at run time (src/cli.tsx defaults it to production), each from
+ * an index file such as `module.exports = require('./cjs/react.development.js')` in its else branch. The
+ * development files (~1.2 MB) stay out of the bundle: that branch requires the installed package instead, which
+ * then loads its own development build, so NODE_ENV=development still gets one.
+ */
+const developmentReactFromNodeModules = {
+  name: 'development-react-from-node-modules',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/cjs\/.+\.development\.js$/ }, ({ importer }) => {
+      const match = /[\\/]node_modules[\\/](react|react-reconciler|scheduler)[\\/]([\w-]+)\.js$/.exec(importer);
+      if (!match) return undefined;
+      const [, name, file] = match;
+      return { path: file === 'index' ? name : `${name}/${file}`, external: true };
+    });
+  },
+};
 
 if (!existsSync('src/cli.tsx')) process.exit(0);
 await build({
@@ -14,9 +57,13 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: EXTERNAL,
+  plugins: [inkOutputFromNodeModules, developmentReactFromNodeModules],
   jsx: 'automatic',
-  banner: { js: '#!/usr/bin/env node' },
+  banner: {
+    // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.
+    js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 chmodSync('dist/cli.js', 0o755);
