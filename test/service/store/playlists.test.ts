@@ -1,0 +1,58 @@
+import type { Statement } from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../../../src/service/store/db.js';
+import { PlaylistStore } from '../../../src/service/store/playlists.js';
+import { BIG_PLAYLIST_LENGTH, fixtureCatalog, ids } from '../../helpers/catalog-fixture.js';
+
+let db: Database;
+let store: PlaylistStore;
+beforeEach(() => {
+  db = openDatabase({ path: ':memory:', catalog: fixtureCatalog });
+  store = new PlaylistStore(db);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  db.close();
+});
+
+/** Counts the reads of playlist_entries from here on. */
+function countEntryReads(): () => number {
+  const prototype = Object.getPrototypeOf(db.prepare('SELECT 1')) as Statement;
+  const all = vi.spyOn(prototype, 'all');
+  return () => all.mock.contexts.filter((statement) => (statement as Statement).source.includes('FROM playlist_entries')).length;
+}
+
+describe('PlaylistStore entries', () => {
+  it('are read on first use, once: a listing needs only the order', () => {
+    const entryReads = countEntryReads();
+    const playlist = store.get(ids.bigPlaylist)!;
+    expect(playlist.order).toHaveLength(BIG_PLAYLIST_LENGTH);
+    expect(entryReads()).toBe(0);
+
+    expect(playlist.entries.get(playlist.order[0]!)?.itemId).toBe(ids.track(1));
+    expect(playlist.entries.size).toBe(BIG_PLAYLIST_LENGTH);
+    expect(entryReads()).toBe(1);
+  });
+
+  it('stay those of the version held when a replace deletes them', () => {
+    const before = store.get(ids.firstPlaylist)!;
+    const result = store.replace(ids.firstPlaylist, [{ type: 'track', id: ids.track(30) }], ids.demo, new Date());
+    expect(result).toMatchObject({ ok: true, changed: true });
+
+    const itemIds = Array.from(before.order, (entryId) => before.entries.get(entryId)?.itemId);
+    expect(itemIds).toEqual([1, 2, 3, 4, 5].map((n) => ids.track(n)).concat(ids.usOnlyTrack, ids.relinkedTrack));
+    const after = store.get(ids.firstPlaylist)!;
+    expect(Array.from(after.order, (entryId) => after.entries.get(entryId)?.itemId)).toEqual([ids.track(30)]);
+  });
+
+  it('move with their items on a reorder, read or not before it', () => {
+    const result = store.reorder(ids.firstPlaylist, { rangeStart: 0, insertBefore: 2, rangeLength: 1 });
+    expect(result).toMatchObject({ ok: true, changed: true });
+    const after = store.get(ids.firstPlaylist)!;
+    expect(Array.from(after.order.slice(0, 3), (entryId) => after.entries.get(entryId)?.itemId)).toEqual([
+      ids.track(2),
+      ids.track(1),
+      ids.track(3),
+    ]);
+  });
+});
