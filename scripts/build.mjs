@@ -3,6 +3,7 @@
 // Split at dynamic imports, so each command loads only its own code and packages.
 import { build } from 'esbuild';
 import { chmodSync, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /**
  * Kept out of the bundle: better-sqlite3 finds its native addon next to its own files; react-devtools-core is
@@ -47,6 +48,21 @@ const developmentReactFromNodeModules = {
   },
 };
 
+/**
+ * Yoga (Ink's layout engine) embeds its WebAssembly as a data: URL and, where `fetch` exists, reads it with
+ * fetch: Node then loads its whole fetch implementation (undici) at start, ~20 ms, for one decode. Without a
+ * `fetch` in scope, Yoga decodes the same bytes itself.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async ({ path }) => ({
+      contents: `const fetch = undefined;\n${await readFile(path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
 if (!existsSync('src/cli.tsx')) process.exit(0);
 await build({
   entryPoints: ['src/cli.tsx'],
@@ -58,7 +74,7 @@ await build({
   format: 'esm',
   target: 'node20',
   external: EXTERNAL,
-  plugins: [inkOutputFromNodeModules, developmentReactFromNodeModules],
+  plugins: [inkOutputFromNodeModules, developmentReactFromNodeModules, yogaWithoutFetch],
   jsx: 'automatic',
   banner: {
     // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -56,10 +58,31 @@ describe('the built program', () => {
     expect(everything).toContain('new URL("./output.js", pathToFileURL(');
   });
 
-  it('bundles React’s production builds and leaves the development builds to the installed packages', () => {
-    for (const name of ['react', 'react-jsx-runtime', 'react-reconciler', 'scheduler']) {
-      expect(everything).toContain(`/cjs/${name}.production.js`);
-      expect(everything).not.toContain(`/cjs/${name}.development.js`);
+  /** Loads the dashboard's code (Ink, Yoga, React: not run) in a fresh node; what it loaded from outside the bundle. */
+  function loadDashboardCode(nodeEnv: string): { internalModules: string[]; packageFiles: string[] } {
+    const chunk = [...files.keys()].find((path) => path.split('/').pop()!.startsWith('dashboard-'))!;
+    const script = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(pathToFileURL(chunk).href)});
+      const packageFiles = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('node_modules'));
+      console.log(JSON.stringify({ internalModules: process.moduleLoadList, packageFiles }));`;
+    const env = { ...process.env, NODE_ENV: nodeEnv };
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
+  }
+
+  it('runs React’s bundled production build, and the installed development build when NODE_ENV asks', () => {
+    const reactFiles = (nodeEnv: string) =>
+      loadDashboardCode(nodeEnv)
+        .packageFiles.map((file) => file.split('node_modules/').pop()!)
+        .filter((file) => /^(react|react-reconciler|scheduler)\//.test(file));
+    expect(reactFiles('production')).toEqual([]);
+    const development = reactFiles('development');
+    for (const name of ['react/cjs/react', 'react-reconciler/cjs/react-reconciler', 'scheduler/cjs/scheduler']) {
+      expect(development).toContain(`${name}.development.js`);
     }
+  });
+
+  it('starts Yoga without loading Node’s fetch implementation', () => {
+    expect(loadDashboardCode('production').internalModules.filter((name) => name.includes('undici'))).toEqual([]);
   });
 });
