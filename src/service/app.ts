@@ -34,6 +34,21 @@ export interface AppDeps {
   tokenTtlSeconds?: number;
 }
 
+/**
+ * No route declares a fastify schema (params.ts checks input, render/ writes output), so fastify's default
+ * compilers, ajv and fast-json-stringify, would be loaded at every start (~8 ms) for nothing.
+ */
+const NO_SCHEMA_COMPILERS = {
+  compilersFactory: {
+    buildValidator: schemasNotSupported,
+    buildSerializer: schemasNotSupported,
+  },
+};
+
+function schemasNotSupported(): never {
+  throw new Error('playdeck routes take no fastify schemas: check input in params.ts (see NO_SCHEMA_COMPILERS in app.ts)');
+}
+
 export interface ServiceApp {
   app: FastifyInstance;
   context: ServiceContext;
@@ -46,6 +61,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    schemaController: NO_SCHEMA_COMPILERS,
     // The router refuses some paths before any route or error handler sees them; answer in our shape,
     // without echoing the path back.
     frameworkErrors: (error, _request, reply) => {
