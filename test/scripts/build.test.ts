@@ -53,6 +53,13 @@ describe('the built program', () => {
     expect([...importedPackages(files)].sort()).toEqual(['better-sqlite3', 'react-devtools-core']);
   });
 
+  it('leaves out what fastify loads only for inject, a logger or schemas', () => {
+    for (const name of ['light-my-request', 'pino', 'ajv', 'fast-json-stringify/index.js']) {
+      expect(everything).not.toContain(`// node_modules/${name}`);
+    }
+    expect(everything).toContain('// node_modules/fastify/fastify.js');
+  });
+
   it('takes Ink’s Output class from the installed Ink, whose class src/cli/ink-output.ts patches', () => {
     expect(everything).not.toContain('class OutputCaches');
     expect(everything).toContain('new URL("./output.js", pathToFileURL(');
