@@ -101,6 +101,15 @@ describe('DetailsPane', () => {
     expect(frame.split('\n')).toHaveLength(16);
   });
 
+  it('cuts the lines that do not fit a short pane instead of drawing them over each other', async () => {
+    const api = createFakeApi();
+    const track = api.catalog.tracks[0]!;
+    const app = renderApp(<DetailsPane api={api} target={{ kind: 'track', track }} width={WIDTH} height={4} />);
+    const frame = await app.waitForFrame(track.name);
+    const inside = frame.split('\n').slice(1, -1).map((line) => line.slice(1, -1).trimEnd());
+    expect(inside).toEqual([track.name.slice(0, WIDTH - 2), `Artists    ${track.artists.map((artist) => artist.name).join(', ')}`.slice(0, WIDTH - 2)]);
+  });
+
   it('describes a chapter with its audiobook and resume point', async () => {
     const api = createFakeApi();
     const audiobook = api.catalog.audiobooks[0]!;

@@ -12,13 +12,23 @@ export interface FieldProps {
   width: number;
 }
 
+/**
+ * One line that keeps its row when the pane is too short for all of them: the pane cuts what does not fit,
+ * where a Text left to shrink would get no row and be drawn over the line before.
+ */
+function Line({ children }: { children: React.ReactNode }) {
+  return <Box flexShrink={0}>{children}</Box>;
+}
+
 /** `Label      value` on one line. */
 export function Field({ label, value, width }: FieldProps) {
   return (
-    <Text wrap="truncate">
-      <Text dimColor>{label.padEnd(LABEL_WIDTH)}</Text>
-      {truncateToWidth(sanitizeText(value), Math.max(0, width - LABEL_WIDTH))}
-    </Text>
+    <Line>
+      <Text wrap="truncate">
+        <Text dimColor>{label.padEnd(LABEL_WIDTH)}</Text>
+        {truncateToWidth(sanitizeText(value), Math.max(0, width - LABEL_WIDTH))}
+      </Text>
+    </Line>
   );
 }
 
@@ -30,9 +40,11 @@ export interface TitleProps {
 /** The item's name, bold, on one line. */
 export function Title({ text, width }: TitleProps) {
   return (
-    <Text bold wrap="truncate">
-      {truncateToWidth(sanitizeText(text), width)}
-    </Text>
+    <Line>
+      <Text bold wrap="truncate">
+        {truncateToWidth(sanitizeText(text), width)}
+      </Text>
+    </Line>
   );
 }
 
