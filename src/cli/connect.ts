@@ -1,7 +1,7 @@
 import type { Api } from '../api/api.js';
 import { isApiError } from '../api/errors.js';
 import { createApi, staticToken, type TokenProvider } from '../api/index.js';
-import { startService, type RunningService } from '../service/start.js';
+import type { RunningService } from '../service/start.js';
 import type { DashboardOptions } from './args.js';
 import { storedLoginTokens } from './login.js';
 import { StartError } from './start-error.js';
@@ -74,6 +74,8 @@ export async function connect(options: DashboardOptions): Promise<Connection> {
   }
   let service: RunningService;
   try {
+    // Imported here: a dashboard on another service loads neither fastify nor SQLite.
+    const { startService } = await import('../service/start.js');
     service = await startService({ port: options.port, db: options.db });
   } catch (error) {
     throw new StartError(describeStartFailure(error, options));
