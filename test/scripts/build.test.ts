@@ -54,10 +54,11 @@ describe('the built program', () => {
   });
 
   it('leaves out what fastify loads only for inject, a logger or schemas', () => {
-    for (const name of ['light-my-request', 'pino', 'ajv', 'fast-json-stringify/index.js']) {
-      expect(everything).not.toContain(`// node_modules/${name}`);
-    }
-    expect(everything).toContain('// node_modules/fastify/fastify.js');
+    // esbuild opens each bundled file with a `// path/of/the/file.js` line.
+    const bundled = [...everything.matchAll(/^\/\/ \S*?node_modules\/(\S+)$/gm)].map((match) => match[1]!);
+    expect(bundled).toContain('fastify/fastify.js');
+    const leftOut = ['light-my-request/', 'pino/', 'ajv/', 'fast-json-stringify/index.js'];
+    expect(bundled.filter((file) => leftOut.some((name) => file.startsWith(name)))).toEqual([]);
   });
 
   it('takes Ink’s Output class from the installed Ink, whose class src/cli/ink-output.ts patches', () => {
