@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLAYLIST_ROW_FIELDS } from '../../../src/api/playlists.js';
 import type { PlaylistItem } from '../../../src/api/types.js';
 import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/panes/playlist-items/edit-messages.js';
 import { REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
@@ -64,6 +65,15 @@ describe('PlaylistItemsPane', () => {
     expect(rows).toHaveLength(LIST_ROWS);
     expect(frame.split('\n')).toHaveLength(HEIGHT);
     expect(offsetsAsked(api).sort((a, b) => a - b)).toEqual([0, 50]);
+  });
+
+  it('asks only for the fields its rows and details show', async () => {
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    const fieldsAsked = api.callsTo('getPlaylistItems').map((call) => (call.args[1] as { fields?: string }).fields);
+    expect(fieldsAsked.length).toBeGreaterThan(0);
+    expect(new Set(fieldsAsked)).toEqual(new Set([PLAYLIST_ROW_FIELDS]));
   });
 
   it('G asks for the last page first and shows item 10,000', async () => {

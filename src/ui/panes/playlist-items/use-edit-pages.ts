@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
+import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
 import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
 import { isDirty } from '../../state/reorder.js';
@@ -37,7 +38,8 @@ export function useEditPages(options: EditPagesOptions): void {
   const [queue] = useState(
     () =>
       new PageFetcher<PlaylistItem>({
-        fetchPage: (page, signal) => latest.current.api.getPlaylistItems(latest.current.playlistId, page, { signal }),
+        fetchPage: (page, signal) =>
+          latest.current.api.getPlaylistItems(latest.current.playlistId, { ...page, fields: PLAYLIST_ROW_FIELDS }, { signal }),
         onPage: (offset, page, generation) =>
           store.dispatch({ type: 'page', generation, offset, items: page.items, total: page.total }),
         onError: (offset, error) =>
