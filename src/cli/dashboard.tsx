@@ -2,7 +2,6 @@ import { render, type Instance, type RenderOptions } from 'ink';
 import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
-import { installFastInkOutput } from './ink-output.js';
 import { createKeyboard } from './keyboard.js';
 import { createScreen, type Screen } from './screen.js';
 import { App } from '../ui/App.js';
@@ -19,12 +18,11 @@ export interface MountedDashboard {
 }
 
 /**
- * The dashboard's tree rendered by Ink onto `terminal`, wired as on a real one: Ink's faster output stage,
- * frames through a Screen with the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's
- * options (the key benchmark reads its render times).
+ * The dashboard's tree rendered by Ink onto `terminal`, wired as on a real one: frames through a Screen with
+ * the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's options (the key benchmark reads
+ * its render times).
  */
-export async function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}): Promise<MountedDashboard> {
-  await installFastInkOutput();
+export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30 }) : null;
   screen?.open();
   const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
@@ -37,7 +35,7 @@ export async function mountDashboard(api: Api, terminal: Terminal, inkOptions: P
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
 export async function runDashboard(options: DashboardOptions): Promise<number> {
   const connection = await connect(options);
-  const { instance, screen } = await mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
+  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
   process.once('SIGHUP', stop);

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
@@ -7,13 +5,13 @@ import stringWidth from 'string-width';
 /**
  * Ink 6.8 builds every frame from nothing: Output.get() tokenizes each line of text on screen and turns the
  * 4,800 cells of a 120×40 screen back into strings, ~8 ms a frame even when one clock digit changed. `fastGet`
- * returns the very same string (test/cli/ink-output.test.ts compares it with Ink's on random frames) but
- * keeps what the frame before computed: each line's styled characters, widths, clipped slices, and every row
- * whose cells are the same objects as last time.
+ * (the get of fast-output.ts, which the bundled Ink uses) returns the very same string (test/cli/ink-output.test.ts
+ * compares it with Ink's on random frames) but keeps what the frame before computed: each line's styled
+ * characters, widths, clipped slices, and every row whose cells are the same objects as last time.
  */
 
-type Transformer = (line: string, index: number) => string;
-type Clip = { x1?: number; x2?: number; y1?: number; y2?: number };
+export type Transformer = (line: string, index: number) => string;
+export type Clip = { x1?: number; x2?: number; y1?: number; y2?: number };
 export type Operation =
   | { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] }
   | { type: 'clip'; clip: Clip }
@@ -215,23 +213,4 @@ export function fastGet(this: InkOutput): { output: string; height: number } {
   widths.endFrame();
   slices.endFrame();
   return { output: texts.join('\n'), height: grid.length };
-}
-
-/** Ink's Output class, loaded from the file Ink itself loads (the package exports only its entry point). */
-export async function loadInkOutput(): Promise<{ prototype: { get(): { output: string; height: number } } }> {
-  const entry = createRequire(import.meta.url).resolve('ink');
-  const module = (await import(new URL('./output.js', pathToFileURL(entry)).href)) as {
-    default: { prototype: { get(): { output: string; height: number } } };
-  };
-  return module.default;
-}
-
-let installed = false;
-
-/** Makes every Ink frame from here on use `fastGet`. */
-export async function installFastInkOutput(): Promise<void> {
-  if (installed) return;
-  const Output = await loadInkOutput();
-  Output.prototype.get = fastGet as unknown as () => { output: string; height: number };
-  installed = true;
 }

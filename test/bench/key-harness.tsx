@@ -74,7 +74,7 @@ async function main(db: string, profilePath?: string): Promise<void> {
   const terminal = new Terminal();
   const keys = new Keys();
   const inkRenderMs: number[] = [];
-  const { instance, screen } = await mountDashboard(
+  const { instance, screen } = mountDashboard(
     connection.api,
     { output: terminal as unknown as NodeJS.WriteStream, input: keys as unknown as NodeJS.ReadStream },
     { onRender: ({ renderTime }) => inkRenderMs.push(renderTime) },

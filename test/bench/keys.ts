@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
+import { build } from 'esbuild';
+import { bundleOptions } from '../../scripts/bundle.mjs';
 import { percentile, round, sleep, type Figure } from './figures.js';
 import type { InkFloor } from './ink-floor.js';
 import type { KeyRun, KeyRunResult } from './key-harness.js';
@@ -14,10 +16,19 @@ const REORDER_MOVES = 50;
 /** A key that changes nothing on screen within this long counts as "no frame". */
 const OUTSIDE_WAIT_MS = 1_000;
 const OUTSIDE_GAP_MS = 60;
+const HARNESS_BUNDLE = 'node_modules/.cache/playdeck-bench/key-harness';
 
-/** Runs a bench child under tsx (sources, not the build) and reads the JSON line it prints last. */
-async function runChild<T>(script: string, args: string[], reactBuild: 'production' | 'development'): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/**
+ * Runs a bench child and reads the JSON line it prints last: bundled into `bundleDir` as the program is (the
+ * code that ships, Ink's replaced files included), or with `bundleDir` null under tsx (sources, stock Ink).
+ */
+async function runChild<T>(script: string, args: string[], reactBuild: 'production' | 'development', bundleDir: string | null): Promise<T> {
+  let command = ['--import', 'tsx', script];
+  if (bundleDir !== null) {
+    await build(bundleOptions([script], bundleDir));
+    command = [join(bundleDir, `${basename(script, extname(script))}.js`)];
+  }
+  const child = spawn(process.execPath, [...command, ...args], {
     env: { ...process.env, CI: undefined, CONTINUOUS_INTEGRATION: undefined, NODE_ENV: reactBuild },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -46,7 +57,7 @@ function latencyFigures(name: string, latencies: (number | null)[], method: stri
 function inProcessFigures(result: KeyRunResult, reactBuild: string): Figure[] {
   const [cursor, reorder] = result.runs as [KeyRun, KeyRun];
   const method =
-    `in-process (sources, React ${reactBuild} build as the program): App on the embedded service, keyboard.ts + screen.ts ` +
+    `in-process (bundled as the program, React ${reactBuild} build): App on the embedded service, keyboard.ts + screen.ts ` +
     'on an object terminal; key bytes → next terminal write';
   return [
     ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, {
@@ -85,8 +96,8 @@ function inProcessFigures(result: KeyRunResult, reactBuild: string): Figure[] {
 
 function floorFigures(floor: InkFloor): Figure[] {
   const method = (what: string) =>
-    `a bare Ink app at 120×40 (no playdeck code) with ${what}, re-rendered 500 times: Ink's renderTime p50; ` +
-    'the least any frame of an Ink app costs here';
+    `a bare app on stock Ink 6.8 at 120×40 (no playdeck code, none of our replaced Ink files) with ${what}, ` +
+    "re-rendered 500 times: Ink's renderTime p50; the least any frame of a plain Ink app costs here";
   return [
     { section: 'keys', name: 'Ink floor: empty screen', value: round(floor.empty.renderMs), unit: 'ms', method: method('one changing character') },
     {
@@ -120,10 +131,11 @@ export async function benchKeys(): Promise<Figure[]> {
   try {
     // With the React build the program runs, so that the figures are the program's.
     const reactBuild = reactBuildOf(programPath());
-    const harness = await runChild<KeyRunResult>('test/bench/key-harness.tsx', [join(dir, 'in-process.db')], reactBuild);
+    // Bundled inside the project, so that the packages left out of the bundle are found as the program finds them.
+    const harness = await runChild<KeyRunResult>('test/bench/key-harness.tsx', [join(dir, 'in-process.db')], reactBuild, HARNESS_BUNDLE);
     const figures = [
       ...inProcessFigures(harness, reactBuild),
-      ...floorFigures(await runChild<InkFloor>('test/bench/ink-floor.tsx', [], reactBuild)),
+      ...floorFigures(await runChild<InkFloor>('test/bench/ink-floor.tsx', [], reactBuild, null)),
     ];
     const dashboard = launchDashboard(join(dir, 'outside.db'));
     try {

@@ -61,9 +61,11 @@ describe('the built program', () => {
     expect(bundled.filter((file) => leftOut.some((name) => file.startsWith(name)))).toEqual([]);
   });
 
-  it('takes Ink’s Output class from the installed Ink, whose class src/cli/ink-output.ts patches', () => {
+  it('bundles Ink with our Output class and widest-line in place of its own', () => {
     expect(everything).not.toContain('class OutputCaches');
-    expect(everything).toContain('new URL("./output.js", pathToFileURL(');
+    expect(everything).toContain('// src/cli/fast-output.ts');
+    expect(everything).toContain('// src/cli/widest-line.ts');
+    expect(everything).not.toMatch(/^\/\/ \S*node_modules\/widest-line\//m);
   });
 
   /** Loads the dashboard's code (Ink, Yoga, React: not run) in a fresh node; what it loaded from outside the bundle. */

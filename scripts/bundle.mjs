@@ -1,0 +1,93 @@
+// How the program is bundled (scripts/build.mjs) and, the same way, the benchmark's in-process harness, so that it
+// measures the code that ships: dependencies included, Node then reads a few large files instead of resolving,
+// reading and (for CommonJS) lexing ~600 modules at every launch, which was most of the start time.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Kept out of the bundle: better-sqlite3 finds its native addon next to its own files; react-devtools-core is
+ * an optional package that Ink imports only when DEV=true (absent, Ink says how to install it).
+ */
+const EXTERNAL = ['better-sqlite3', 'react-devtools-core'];
+
+/**
+ * Packages fastify requires only on first use of a feature the program leaves off: inject (tests), a logger
+ * (logger: false), schemas (src/service/app.ts sets no compilers). Bundled, their ~0.9 MB were parsed at every
+ * start; left out, they would load from node_modules should one ever be used.
+ */
+const UNUSED_BY_THE_PROGRAM = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
+
+/**
+ * Two files of Ink's replaced by ours, which give the same results faster (see each for why and how it is
+ * checked): the Output class that turns the laid-out tree into the frame's text, and the widest-line it
+ * measures every text on screen with, on every frame.
+ */
+const INK_REPLACEMENTS = [
+  { importer: /[\\/]node_modules[\\/]ink[\\/]build[\\/]renderer\.js$/, path: './output.js', by: 'src/cli/fast-output.ts' },
+  { importer: /[\\/]node_modules[\\/]ink[\\/]build[\\/][\w-]+\.js$/, path: 'widest-line', by: 'src/cli/widest-line.ts' },
+];
+
+const fasterInk = {
+  name: 'faster-ink',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(\.\/output\.js|widest-line)$/ }, ({ path, importer }) => {
+      const replacement = INK_REPLACEMENTS.find((each) => each.path === path && each.importer.test(importer));
+      return replacement ? { path: fileURLToPath(new URL(`../${replacement.by}`, import.meta.url)) } : undefined;
+    });
+  },
+};
+
+/**
+ * React's packages choose their build by NODE_ENV at run time (src/cli.tsx defaults it to production), each from
+ * an index file such as `module.exports = require('./cjs/react.development.js')` in its else branch. The
+ * development files (~1.2 MB) stay out of the bundle: that branch requires the installed package instead, which
+ * then loads its own development build, so NODE_ENV=development still gets one.
+ */
+const developmentReactFromNodeModules = {
+  name: 'development-react-from-node-modules',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/cjs\/.+\.development\.js$/ }, ({ importer }) => {
+      const match = /[\\/]node_modules[\\/](react|react-reconciler|scheduler)[\\/]([\w-]+)\.js$/.exec(importer);
+      if (!match) return undefined;
+      const [, name, file] = match;
+      return { path: file === 'index' ? name : `${name}/${file}`, external: true };
+    });
+  },
+};
+
+/**
+ * Yoga (Ink's layout engine) embeds its WebAssembly as a data: URL and, where `fetch` exists, reads it with
+ * fetch: Node then loads its whole fetch implementation (undici) at start, ~20 ms, for one decode. Without a
+ * `fetch` in scope, Yoga decodes the same bytes itself.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async ({ path }) => ({
+      contents: `const fetch = undefined;\n${await readFile(path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** esbuild options for bundling `entryPoints` into `outdir`, split at dynamic imports. */
+export function bundleOptions(entryPoints, outdir) {
+  return {
+    entryPoints,
+    outdir,
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...EXTERNAL, ...UNUSED_BY_THE_PROGRAM],
+    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch],
+    jsx: 'automatic',
+    banner: {
+      // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.
+      js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  };
+}
