@@ -45,6 +45,9 @@ class FrameCache<V> {
   }
 }
 
+const NO_STYLES: AnsiCode[] = Object.freeze([]) as unknown as AnsiCode[];
+const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES }) as StyledChar;
+
 const widths = new FrameCache((text) => stringWidth(text));
 
 /** A line's characters and the columns each takes; `columns` is null when every one takes one (most lines). */
@@ -53,8 +56,25 @@ interface PlacedLine {
   columns: number[] | null;
 }
 
+/**
+ * Text without escape sequences, of characters that are each a grapheme of their own whatever follows them:
+ * printable ASCII, `·`, `…`, `›` and box drawing. Its characters are what ansi-tokenize would make of it, one
+ * shared cell per character.
+ */
+const PLAIN = /^[\u0020-\u007E\u00B7\u2026\u203A\u2500-\u257F]*$/;
+const plainCells = new Map<string, StyledChar>();
+
+function plainCell(char: string): StyledChar {
+  let cell = plainCells.get(char);
+  if (cell === undefined) {
+    cell = Object.freeze({ type: 'char', value: char, fullWidth: false, styles: NO_STYLES }) as StyledChar;
+    plainCells.set(char, cell);
+  }
+  return cell;
+}
+
 const placedLines = new FrameCache<PlacedLine>((line) => {
-  const chars = styledCharsFromTokens(tokenize(line));
+  const chars = PLAIN.test(line) ? Array.from(line, plainCell) : styledCharsFromTokens(tokenize(line));
   const columns = chars.map((character) => Math.max(1, widths.get(character.value)));
   return { chars, columns: columns.every((width) => width === 1) ? null : columns };
 });
@@ -63,7 +83,6 @@ const slices = new FrameCache((key) => {
   return sliceAnsi(line, Number(from), Number(to));
 });
 
-const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] }) as StyledChar;
 /** The empty cells after a wide character, one per character object, so that rows stay comparable. */
 const fillers = new WeakMap<StyledChar, StyledChar>();
 
@@ -94,8 +113,6 @@ function sameStyles(a: AnsiCode[], b: AnsiCode[]): boolean {
   for (let index = 0; index < a.length; index++) if (a[index]!.code !== b[index]!.code || a[index]!.endCode !== b[index]!.endCode) return false;
   return true;
 }
-
-const NO_STYLES: AnsiCode[] = [];
 
 /**
  * styledCharsToString of ansi-tokenize, without its diff of the styles between two characters whose styles

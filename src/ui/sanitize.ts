@@ -59,26 +59,35 @@ const ELLIPSIS = '…';
  * ending with `…` when something was cut. Never splits a grapheme.
  */
 export function truncateToWidth(text: string, width: number): string {
+  return fitToWidth(text, width).text;
+}
+
+/** `text` cut as truncateToWidth cuts it, and the columns the result takes (measured on the way). */
+function fitToWidth(text: string, width: number): { text: string; columns: number } {
   const columns = Number.isFinite(width) ? Math.floor(width) : 0;
-  if (columns <= 0) return '';
+  if (columns <= 0) return { text: '', columns: 0 };
   if (PLAIN_ASCII.test(text)) {
-    return text.length <= columns ? text : text.slice(0, columns - 1) + ELLIPSIS;
+    return text.length <= columns ? { text, columns: text.length } : { text: text.slice(0, columns - 1) + ELLIPSIS, columns };
   }
   // Walk graphemes only as far as the width allows: measuring a long description whole is slow.
   let used = 0;
   let endWithEllipsis = 0;
+  let usedBeforeEllipsis = 0;
   for (const { segment, index } of graphemes.segment(text)) {
     used += PLAIN_ASCII.test(segment) ? segment.length : stringWidth(segment);
-    if (used > columns) return text.slice(0, endWithEllipsis) + ELLIPSIS;
-    if (used <= columns - 1) endWithEllipsis = index + segment.length;
+    if (used > columns) return { text: text.slice(0, endWithEllipsis) + ELLIPSIS, columns: usedBeforeEllipsis + 1 };
+    if (used <= columns - 1) {
+      endWithEllipsis = index + segment.length;
+      usedBeforeEllipsis = used;
+    }
   }
-  return text;
+  return { text, columns: used };
 }
 
 /** Sanitized text truncated to `width` columns and padded with spaces to exactly `width`. */
 export function padToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   const columns = Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;
-  const cut = truncateToWidth(text, columns);
-  const padding = ' '.repeat(Math.max(0, columns - stringWidth(cut)));
-  return align === 'left' ? cut + padding : padding + cut;
+  const cut = fitToWidth(text, columns);
+  const padding = ' '.repeat(Math.max(0, columns - cut.columns));
+  return align === 'left' ? cut.text + padding : padding + cut.text;
 }

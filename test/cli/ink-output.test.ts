@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 const SGR = ['\u001B[1m', '\u001B[22m', '\u001B[31m', '\u001B[39m', '\u001B[7m', '\u001B[27m', '\u001B[0m', '\u001B[2m'];
-const CHARACTERS = ['a', 'b', 'Z', ' ', '─', '━', '│', '╭', '·', 'é', '漢', '🎵', 'e\u0301', ...SGR];
+const CHARACTERS = ['a', 'b', 'Z', ' ', '─', '━', '│', '╭', '·', '…', '›', 'é', '漢', '🎵', 'e\u0301', '\u0301', '\uFE0F', ...SGR];
 const text = fc
   .array(fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 30 }).map((parts) => parts.join('')), { minLength: 1, maxLength: 3 })
   .map((lines) => lines.join('\n'));

@@ -25,7 +25,9 @@ export function layoutRow(cells: readonly Cell[], width: number): string {
     if (index > 0) line += GAP;
     line += padToWidth(cell.text, cellWidth, cell.align ?? 'left');
   });
-  return truncateToWidth(line, width);
+  // Each cell is exactly its width: only fixed cells wider than the row make the line too long to keep.
+  const lineWidth = widths.reduce((sum, cellWidth) => sum + cellWidth, 0) + GAP.length * Math.max(0, kept.length - 1);
+  return lineWidth <= width ? line : truncateToWidth(line, width);
 }
 
 function fixedWidth(cells: readonly Cell[]): number {
