@@ -69,6 +69,27 @@ function fitToWidth(text: string, width: number): { text: string; columns: numbe
   if (PLAIN_ASCII.test(text)) {
     return text.length <= columns ? { text, columns: text.length } : { text: text.slice(0, columns - 1) + ELLIPSIS, columns };
   }
+  if (text.length > MAX_REMEMBERED_LENGTH) return fitGraphemes(text, columns);
+  const key = `${columns}\u0000${text}`;
+  let fitted = recentlyFitted.get(key);
+  if (fitted === undefined) {
+    fitted = fitGraphemes(text, columns);
+    if (recentlyFitted.size >= MAX_FITTED) recentlyFitted.clear();
+    recentlyFitted.set(key, fitted);
+  }
+  return fitted;
+}
+
+/**
+ * Texts beyond ASCII fitted lately: a list scrolled by one row lays out the other rows' cells again, and
+ * walking their graphemes is most of a key's work. Bounded by forgetting them all now and then.
+ */
+const MAX_FITTED = 4_096;
+/** Longer texts (descriptions) are cut once per render of their pane, and would make the memory large. */
+const MAX_REMEMBERED_LENGTH = 256;
+const recentlyFitted = new Map<string, { text: string; columns: number }>();
+
+function fitGraphemes(text: string, columns: number): { text: string; columns: number } {
   // Walk graphemes only as far as the width allows: measuring a long description whole is slow.
   let used = 0;
   let endWithEllipsis = 0;
