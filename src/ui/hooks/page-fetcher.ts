@@ -68,6 +68,15 @@ export class PageFetcher<T> {
     this.answers.clear();
   }
 
+  /** Forgets the answers at the offsets `isKept` refuses (the view let those pages go): they may be asked again. */
+  keepAnswers(isKept: (offset: number) => boolean): void {
+    for (const offset of this.answers.keys()) {
+      if (isKept(offset)) continue;
+      this.answers.delete(offset);
+      this.fetchedAt.delete(offset);
+    }
+  }
+
   close(): void {
     this.isClosed = true;
     this.restart(this.generation);

@@ -58,6 +58,16 @@ export function withPage<T>(list: SparseList<T>, offset: number, items: readonly
   return { total: nextTotal, pages, starts: [...pages.keys()].sort((a, b) => a - b) };
 }
 
+/**
+ * The list without the pages `isKept` refuses (given each page's start and end, exclusive): they count as not
+ * loaded again. The same list when every page is kept.
+ */
+export function withPagesWhere<T>(list: SparseList<T>, isKept: (start: number, end: number) => boolean): SparseList<T> {
+  const starts = list.starts.filter((start) => isKept(start, start + list.pages.get(start)!.length));
+  if (starts.length === list.starts.length) return list;
+  return { total: list.total, pages: new Map(starts.map((start) => [start, list.pages.get(start)!])), starts };
+}
+
 /** The item at `index`, or undefined while its page is not loaded (or the index is out of range). */
 export function itemAt<T>(list: SparseList<T>, index: number): T | undefined {
   if (!(index >= 0 && index < list.total)) return undefined;

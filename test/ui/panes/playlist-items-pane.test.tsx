@@ -89,6 +89,20 @@ describe('PlaylistItemsPane', () => {
     expect(offsetsAsked(api).every((offset) => offset < 100 || offset >= 9_900)).toBe(true);
   });
 
+  it('lets go of the pages far behind the window, and asks for them again on the way back', async () => {
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    await app.press('G');
+    const [last] = await itemsAt(9_999);
+    await app.waitForFrame(last!.track!.name);
+    await vi.waitFor(() => expect(offsetsAsked(api)).toContain(9_900));
+    const before = offsetsAsked(api).length;
+    await app.press('g');
+    await app.waitForFrame(new RegExp(`› +1  ${first!.track!.name}`));
+    expect(offsetsAsked(api).slice(before)).toContain(0);
+  });
+
   it('fetches the next page as the window approaches the end of what is loaded', async () => {
     const { app, api } = openLongPlaylist();
     const [first] = await itemsAt(0);

@@ -122,6 +122,26 @@ describe('PlaylistItemsPane reordering', () => {
     expect(offsets).toContain(5_000);
   });
 
+  it('keeps every page it loaded once an entry moved, saved or not: a merge and an undo find entries by them', async () => {
+    const pane = openPlaylist(LONG_PLAYLIST_INDEX);
+    const { app, api } = pane;
+    const offsetsAsked = () => api.callsTo('getPlaylistItems').map((call) => (call.args[1] as { offset: number }).offset);
+    const first = (await api.getPlaylistItems(pane.playlist.id, { offset: 0, limit: 1 })).items[0]!.track!.name;
+    await app.waitForFrame(first);
+    await app.press('J');
+    await app.waitForFrame((current) => cursorRow(current)?.position === 2);
+    await elapse(IDLE_SAVE_MS);
+    await vi.waitFor(() => expect(pane.statuses().at(-1)).toBe('saved'));
+    await app.press('G');
+    await app.waitForFrame((current) => cursorRow(current)?.position === 10_000 && rowNames(current).length === HEIGHT - 2);
+    const before = offsetsAsked().length;
+    await app.press('g');
+    await app.waitForFrame((current) => cursorRow(current)?.position === 1);
+    await elapse(0);
+    expect(offsetsAsked().slice(before).filter((offset) => offset < 100)).toEqual([]);
+    expect(rowNames(app.frame())[1]).toBe(first);
+  });
+
   it('reports unsaved moves to the app with a way to save them, and null once saved', async () => {
     const { app, unsaved, api, playlist, names } = await openShort();
     expect(unsaved()).toBeNull();

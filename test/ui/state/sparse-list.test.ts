@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptySparseList, isLoaded, itemAt, withPage } from '../../../src/ui/state/sparse-list.js';
+import { emptySparseList, isLoaded, itemAt, withPage, withPagesWhere } from '../../../src/ui/state/sparse-list.js';
 
 const page = (offset: number, length: number) => Array.from({ length }, (_, i) => `item ${offset + i}`);
 
@@ -68,6 +68,29 @@ describe('sparse list', () => {
     list = withPage(list, 50, ['new'], 300);
     expect(itemAt(list, 50)).toBe('new');
     expect(itemAt(list, 0)).toBeUndefined();
+  });
+
+  it('lets go of the pages refused, which count as not loaded again, and keeps the others as they were', () => {
+    let list = emptySparseList<string>(300);
+    for (const offset of [0, 100, 200]) list = withPage(list, offset, page(offset, 100), 300);
+    const seen: [number, number][] = [];
+    const kept = withPagesWhere(list, (start, end) => {
+      seen.push([start, end]);
+      return start !== 100;
+    });
+    expect(seen).toEqual([[0, 100], [100, 200], [200, 300]]);
+    expect(kept.starts).toEqual([0, 200]);
+    expect(kept.total).toBe(300);
+    expect(isLoaded(kept, 100)).toBe(false);
+    expect(itemAt(kept, 150)).toBeUndefined();
+    expect(kept.pages.get(200)).toBe(list.pages.get(200));
+    expect(isLoaded(list, 100)).toBe(true);
+    expect(withPage(kept, 100, page(100, 100), 300).starts).toEqual([0, 100, 200]);
+  });
+
+  it('returns the same list when every page is kept', () => {
+    const list = withPage(emptySparseList<string>(300), 0, page(0, 100), 300);
+    expect(withPagesWhere(list, () => true)).toBe(list);
   });
 
   it('agrees with a flat array model (property)', () => {

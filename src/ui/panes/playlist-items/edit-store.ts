@@ -3,6 +3,12 @@ import {
   type PlaylistEditAction,
   type PlaylistEditState,
 } from '../../state/playlist-edit.js';
+import { withoutFarPages } from './page-retention.js';
+
+export type EditStoreAction =
+  | PlaylistEditAction
+  /** Lets go of the pages far from the window, when nothing to save, undo or redo needs them (page-retention.ts). */
+  | { type: 'forgetFarPages'; top: number; height: number };
 
 /**
  * The playlist edit state outside React, so that key handlers and the save loop read it the moment they
@@ -12,7 +18,7 @@ import {
 export interface EditStore {
   getState(): PlaylistEditState;
   /** Applies `action` at once; listeners hear of it only when the state changed. */
-  dispatch(action: PlaylistEditAction): void;
+  dispatch(action: EditStoreAction): void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -22,7 +28,8 @@ export function createEditStore(initial: PlaylistEditState): EditStore {
   return {
     getState: () => state,
     dispatch(action) {
-      const next = playlistEditReducer(state, action);
+      const next =
+        action.type === 'forgetFarPages' ? withoutFarPages(state, action.top, action.height) : playlistEditReducer(state, action);
       if (next === state) return;
       state = next;
       for (const listener of [...listeners]) listener();

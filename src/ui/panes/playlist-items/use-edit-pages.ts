@@ -4,6 +4,7 @@ import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
 import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
 import { isDirty } from '../../state/reorder.js';
+import { isLoaded } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistEditState } from '../../state/playlist-edit.js';
 import type { EditStore } from './edit-store.js';
 
@@ -18,6 +19,8 @@ export interface EditPagesOptions {
   height: number;
   /** Refreshes run only while focused. */
   isFocused: boolean;
+  /** A filter searches the loaded entries: while one is on, none are let go. */
+  isFilterOn: boolean;
   /** A load error to show, or null once loading works again. */
   onStatus(message: string | null): void;
 }
@@ -28,25 +31,34 @@ function describeError(error: unknown): string {
 
 /**
  * Loads the pages the window shows, wherever in the playlist its rows come from; none while a reorder
- * request is out. While focused and with nothing unsaved, re-reads the cursor's page once a minute: with
- * moves unsaved, a changed page would put other entries under them, and the save merges anyway.
+ * request is out. Each page that arrives lets go of the pages far from the window when no move needs them
+ * (page-retention.ts), so a walk through 10,000 entries holds a few pages. While focused and with nothing
+ * unsaved, re-reads the cursor's page once a minute: with moves unsaved, a changed page would put other
+ * entries under them, and the save merges anyway.
  */
 export function useEditPages(options: EditPagesOptions): void {
   const { api, playlistId, store, state, top, height, isFocused } = options;
   const latest = useRef(options);
   latest.current = options;
-  const [queue] = useState(
-    () =>
-      new PageFetcher<PlaylistItem>({
-        fetchPage: (page, signal) =>
-          latest.current.api.getPlaylistItems(latest.current.playlistId, { ...page, fields: PLAYLIST_ROW_FIELDS }, { signal }),
-        onPage: (offset, page, generation) =>
-          store.dispatch({ type: 'page', generation, offset, items: page.items, total: page.total }),
-        onError: (offset, error) =>
-          latest.current.onStatus(`Couldn't load items ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`),
-        onRecovered: () => latest.current.onStatus(null),
-      }),
-  );
+  const [queue] = useState(() => {
+    const fetcher: PageFetcher<PlaylistItem> = new PageFetcher<PlaylistItem>({
+      fetchPage: (page, signal) =>
+        latest.current.api.getPlaylistItems(latest.current.playlistId, { ...page, fields: PLAYLIST_ROW_FIELDS }, { signal }),
+      onPage: (offset, page, generation) => {
+        store.dispatch({ type: 'page', generation, offset, items: page.items, total: page.total });
+        const { top, height, isFilterOn } = latest.current;
+        const before = store.getState().list;
+        if (!isFilterOn) store.dispatch({ type: 'forgetFarPages', top, height });
+        const after = store.getState().list;
+        // A page let go is asked for again when the window comes back to it (answers set aside stay remembered).
+        if (after !== before) fetcher.keepAnswers((start) => isLoaded(after, start) || !isLoaded(before, start));
+      },
+      onError: (offset, error) =>
+        latest.current.onStatus(`Couldn't load items ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`),
+      onRecovered: () => latest.current.onStatus(null),
+    });
+    return fetcher;
+  });
   useEffect(() => () => queue.close(), [queue]);
 
   const { generation, isWriting, list } = state;

@@ -66,7 +66,10 @@ export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
   const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
-  useEditPages({ api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, onStatus: status.showLoad });
+  useEditPages({
+    api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
+    onStatus: status.showLoad,
+  });
 
   const { onBack, onJump } = options;
   const commands = useEditCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack, onJump });
