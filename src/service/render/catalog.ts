@@ -15,8 +15,10 @@ const UNAVAILABLE = '"is_playable":false,"restrictions":{"reason":"market"}';
  * memoised: only availability (not the market itself) and the resume point change a document.
  */
 export class CatalogRenderer {
-  // About 64 MB of JSON at most: the whole demo catalog for a few origins and markets.
-  private readonly cache = new RenderCache<string>(32_000_000, (json) => json.length);
+  // The embedded service shares the dashboard's process (and its memory budget): ~4 MB of JSON (the demo's
+  // text is one byte a character) holds the tracks of a few thousand rows; past it a document is rebuilt
+  // with one string replace, and whole response bodies are cached apart.
+  private readonly cache = new RenderCache<string>(4_000_000, (json) => json.length);
 
   constructor(private readonly catalog: CatalogStore) {}
 
