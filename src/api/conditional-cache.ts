@@ -22,7 +22,11 @@ export interface ConditionalCache {
   readonly size: number;
 }
 
-export const DEFAULT_CACHE_ENTRIES = 300;
+/**
+ * Enough for every list's pages near its cursor and the player; more would keep all 200 pages of a
+ * 10,000-item playlist walked once (the view lets go of far pages, this cache would not).
+ */
+export const DEFAULT_CACHE_ENTRIES = 40;
 /** Bodies longer than this are not kept for comparison: their ETag does that job, and memory matters. */
 export const MAX_COMPARED_BODY = 32 * 1024;
 

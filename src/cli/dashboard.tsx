@@ -2,6 +2,7 @@ import { render, type Instance, type RenderOptions } from 'ink';
 import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
+import { growHeapSlowly } from './heap-flags.js';
 import { createKeyboard } from './keyboard.js';
 import { createScreen, type Screen } from './screen.js';
 import { App } from '../ui/App.js';
@@ -34,6 +35,7 @@ export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial
 
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
 export async function runDashboard(options: DashboardOptions): Promise<number> {
+  growHeapSlowly();
   const connection = await connect(options);
   const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
   const stop = (): void => instance.unmount();

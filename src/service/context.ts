@@ -38,7 +38,8 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     library: new LibraryStore(db),
     tokens: new TokenStore(db),
     playback,
-    bodies: new RenderCache<RenderedBody>(128 * 1024 * 1024, (rendered) => rendered.bytes.length),
+    // 8 MB: the embedded service shares the dashboard's process, and the pages asked again are few.
+    bodies: new RenderCache<RenderedBody>(8 * 1024 * 1024, (rendered) => rendered.bytes.length),
     now,
     fallbackOrigin,
     playlistChanged: (before, after) => playback.playlistChanged(before, after, now()),

@@ -4,6 +4,7 @@ import { Session } from 'node:inspector/promises';
 import stripAnsi from 'strip-ansi';
 import { connect } from '../../src/cli/connect.js';
 import { mountDashboard } from '../../src/cli/dashboard.js';
+import { growHeapSlowly } from '../../src/cli/heap-flags.js';
 import { COLUMNS, ROWS } from './program.js';
 
 /**
@@ -70,6 +71,7 @@ class Keys extends EventEmitter {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(db: string, profilePath?: string): Promise<void> {
+  growHeapSlowly(); // as runDashboard does
   const connection = await connect({ kind: 'embedded', db });
   const terminal = new Terminal();
   const keys = new Keys();
