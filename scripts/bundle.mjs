@@ -18,20 +18,23 @@ const EXTERNAL = ['better-sqlite3', 'react-devtools-core'];
 const UNUSED_BY_THE_PROGRAM = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 
 /**
- * Two files of Ink's replaced by ours, which give the same results faster (see each for why and how it is
- * checked): the Output class that turns the laid-out tree into the frame's text, and the widest-line it
- * measures every text on screen with, on every frame.
+ * Files of Ink's replaced by ours, which give the same results faster (see each for why and how it is
+ * checked): the Output class that turns the laid-out tree into the frame's text, the widest-line it measures
+ * every text on screen with on every frame, and the measure-text that lays texts out with it.
  */
+const INK_BUILD = /[\\/]node_modules[\\/]ink[\\/]build[\\/][\w-]+\.js$/;
 const INK_REPLACEMENTS = [
-  { importer: /[\\/]node_modules[\\/]ink[\\/]build[\\/]renderer\.js$/, path: './output.js', by: 'src/cli/fast-output.ts' },
-  { importer: /[\\/]node_modules[\\/]ink[\\/]build[\\/][\w-]+\.js$/, path: 'widest-line', by: 'src/cli/widest-line.ts' },
+  { path: './output.js', by: 'src/cli/fast-output.ts' },
+  { path: 'widest-line', by: 'src/cli/widest-line.ts' },
+  { path: './measure-text.js', by: 'src/cli/measure-text.ts' },
 ];
 
 const fasterInk = {
   name: 'faster-ink',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(\.\/output\.js|widest-line)$/ }, ({ path, importer }) => {
-      const replacement = INK_REPLACEMENTS.find((each) => each.path === path && each.importer.test(importer));
+    pluginBuild.onResolve({ filter: /^(\.\/output\.js|widest-line|\.\/measure-text\.js)$/ }, ({ path, importer }) => {
+      if (!INK_BUILD.test(importer)) return undefined;
+      const replacement = INK_REPLACEMENTS.find((each) => each.path === path);
       return replacement ? { path: fileURLToPath(new URL(`../${replacement.by}`, import.meta.url)) } : undefined;
     });
   },

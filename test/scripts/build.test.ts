@@ -61,10 +61,12 @@ describe('the built program', () => {
     expect(bundled.filter((file) => leftOut.some((name) => file.startsWith(name)))).toEqual([]);
   });
 
-  it('bundles Ink with our Output class and widest-line in place of its own', () => {
+  it('bundles Ink with our Output class, widest-line and measure-text in place of its own', () => {
     expect(everything).not.toContain('class OutputCaches');
     expect(everything).toContain('// src/cli/fast-output.ts');
     expect(everything).toContain('// src/cli/widest-line.ts');
+    expect(everything).toContain('// src/cli/measure-text.ts');
+    expect(everything).not.toContain('// node_modules/ink/build/measure-text.js');
     expect(everything).not.toMatch(/^\/\/ \S*node_modules\/widest-line\//m);
   });
 
