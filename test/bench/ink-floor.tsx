@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { Box, render, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { ObjectTerminal } from './object-terminal.js';
 import { COLUMNS, ROWS } from './program.js';
 
 /**
@@ -18,15 +18,6 @@ export interface InkFloor {
 
 const WARM_UP = 50;
 const FRAMES = 500;
-
-class Terminal extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns = COLUMNS;
-  readonly rows = ROWS;
-  write(): boolean {
-    return true;
-  }
-}
 
 function Screen({ isFull, onDone }: { isFull: boolean; onDone(): void }) {
   const [tick, setTick] = useState(0);
@@ -56,7 +47,7 @@ function measure(isFull: boolean): Promise<{ renderMs: number; cpuMs: number }> 
       resolve({ renderMs: sorted[sorted.length >> 1]!, cpuMs: (cpu.user + cpu.system) / 1000 / FRAMES });
     };
     const instance = render(<Screen isFull={isFull} onDone={onDone} />, {
-      stdout: new Terminal() as unknown as NodeJS.WriteStream,
+      stdout: new ObjectTerminal() as unknown as NodeJS.WriteStream,
       debug: true,
       patchConsole: false,
       onRender: ({ renderTime }) => {

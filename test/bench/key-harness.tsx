@@ -5,7 +5,7 @@ import stripAnsi from 'strip-ansi';
 import { connect } from '../../src/cli/connect.js';
 import { mountDashboard } from '../../src/cli/dashboard.js';
 import { growHeapSlowly } from '../../src/cli/heap-flags.js';
-import { COLUMNS, ROWS } from './program.js';
+import { ObjectTerminal } from './object-terminal.js';
 
 /**
  * Key-to-frame latency in-process: the dashboard mounted as the program mounts it (src/cli/dashboard.tsx:
@@ -41,20 +41,6 @@ const KEY_WAIT_MS = 1_000;
 /** Longer than a frame at 30 fps: screen.ts then writes at once, so its throttle does not count as latency. */
 const QUIET_MS = 50;
 
-class Terminal extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns = COLUMNS;
-  readonly rows = ROWS;
-  writes = 0;
-  lastWriteAt = 0;
-  write(): boolean {
-    this.writes++;
-    this.lastWriteAt = performance.now();
-    this.emit('wrote');
-    return true;
-  }
-}
-
 class Keys extends EventEmitter {
   readonly isTTY = true;
   setRawMode(): this {
@@ -73,7 +59,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function main(db: string, profilePath?: string): Promise<void> {
   growHeapSlowly(); // as runDashboard does
   const connection = await connect({ kind: 'embedded', db });
-  const terminal = new Terminal();
+  const terminal = new ObjectTerminal();
   const keys = new Keys();
   const inkRenderMs: number[] = [];
   const { instance, screen } = mountDashboard(

@@ -59,31 +59,20 @@ function inProcessFigures(result: KeyRunResult, reactBuild: string): Figure[] {
   const method =
     `in-process (bundled as the program, React ${reactBuild} build): App on the embedded service, keyboard.ts + screen.ts ` +
     'on an object terminal; key bytes → next terminal write';
+  const budgets = { 50: { budget: { max: 8 } }, 99: { budget: { max: 25 } } };
+  const cpuPerKey = (key: string, run: KeyRun, count: number): Figure => ({
+    section: 'keys',
+    name: `CPU per key repaint (${key})`,
+    value: round(run.cpuPerKeyMs),
+    unit: 'ms',
+    budget: { max: 5 },
+    method: `process.cpuUsage() over the ${count} ${key} presses (service included) ÷ keys; ${run.writesPerKey.toFixed(2)} writes per key`,
+  });
   return [
-    ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, {
-      50: { budget: { max: 8 } },
-      99: { budget: { max: 25 } },
-    }),
-    ...latencyFigures(`in-process ${REORDER_MOVES} × J (move)`, reorder.samples.map((s) => s.toWriteMs), method, {
-      50: { budget: { max: 8 } },
-      99: { budget: { max: 25 } },
-    }),
-    {
-      section: 'keys',
-      name: 'CPU per key repaint (j)',
-      value: round(cursor.cpuPerKeyMs),
-      unit: 'ms',
-      budget: { max: 5 },
-      method: `process.cpuUsage() over the ${CURSOR_MOVES} j presses (service included) ÷ keys; ${cursor.writesPerKey.toFixed(2)} writes per key`,
-    },
-    {
-      section: 'keys',
-      name: 'CPU per key repaint (J)',
-      value: round(reorder.cpuPerKeyMs),
-      unit: 'ms',
-      budget: { max: 5 },
-      method: `process.cpuUsage() over the ${REORDER_MOVES} J presses (service included) ÷ keys; ${reorder.writesPerKey.toFixed(2)} writes per key`,
-    },
+    ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, budgets),
+    ...latencyFigures(`in-process ${REORDER_MOVES} × J (move)`, reorder.samples.map((s) => s.toWriteMs), method, budgets),
+    cpuPerKey('j', cursor, CURSOR_MOVES),
+    cpuPerKey('J', reorder, REORDER_MOVES),
     {
       section: 'keys',
       name: 'Ink render per frame p50',

@@ -1,10 +1,11 @@
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
+import type { PaneCallbacks } from '../pane-callbacks.js';
 import type { ListFilter } from './use-list-filter.js';
 
 /** What a pane gives `useLibraryList`: where its items come from and how they look. */
-export interface LibraryListOptions<T> {
+export interface LibraryListOptions<T> extends PaneCallbacks {
   /** Names the collection; a new key starts over. */
   sourceKey: string;
   /** What the items are, for messages ("playlists"). */
@@ -21,9 +22,6 @@ export interface LibraryListOptions<T> {
   height: number;
   /** Columns a row's text may take. */
   width: number;
-  onSelect(target: DetailsTarget | null): void;
-  onStatus(message: string | null): void;
-  onCaptureInput(isCapturing: boolean): void;
   onOpen?(item: T, baseIndex: number): void;
   onBack?(): void;
 }

@@ -43,6 +43,17 @@ function MountOnKey({ onKey }: { onKey(name: string, input: string): void }) {
   );
 }
 
+/** Presses `2` then `j`, each as soon as Ink has rendered the one before (its effects not run yet): what the panes saw. */
+async function pressTwoThenJ(app: ReturnType<typeof render>, seen: string[]): Promise<string[]> {
+  await new Promise((resolve) => setImmediate(resolve));
+  app.stdin.write('2');
+  await afterRenderBeforeEffects();
+  app.stdin.write('j');
+  await afterRenderBeforeEffects();
+  app.unmount();
+  return seen;
+}
+
 describe('useKeypress', () => {
   it('under a hub, gives the key right after a pane mounts to that pane', async () => {
     const seen: string[] = [];
@@ -51,24 +62,12 @@ describe('useKeypress', () => {
         <MountOnKey onKey={(name, input) => seen.push(`${name}:${input}`)} />
       </KeypressHub>,
     );
-    await new Promise((resolve) => setImmediate(resolve));
-    app.stdin.write('2');
-    await afterRenderBeforeEffects();
-    app.stdin.write('j');
-    await afterRenderBeforeEffects();
-    expect(seen).toEqual(['left:2', 'right:j']);
-    app.unmount();
+    expect(await pressTwoThenJ(app, seen)).toEqual(['left:2', 'right:j']);
   });
 
   it('gives the key right after a focus change to the newly focused pane, before effects run', async () => {
     const seen: string[] = [];
     const app = render(<TwoPanes onKey={(name, input) => seen.push(`${name}:${input}`)} />);
-    await new Promise((resolve) => setImmediate(resolve));
-    app.stdin.write('2');
-    await afterRenderBeforeEffects();
-    app.stdin.write('j');
-    await afterRenderBeforeEffects();
-    expect(seen).toEqual(['left:2', 'right:j']);
-    app.unmount();
+    expect(await pressTwoThenJ(app, seen)).toEqual(['left:2', 'right:j']);
   });
 });

@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
-import { targetOfPlaylistItem, type DetailsTarget } from '../../details-target.js';
+import { targetOfPlaylistItem } from '../../details-target.js';
 import type { FocusTarget } from '../../focus.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
@@ -14,6 +14,7 @@ import { setCursor } from '../../state/list-cursor.js';
 import { createPlaylistEdit } from '../../state/playlist-edit.js';
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
+import type { PaneCallbacks } from '../../pane-callbacks.js';
 import { playlistItemMatch } from '../library-rows.js';
 import { createEditStore } from './edit-store.js';
 import { useFilteredRows } from './filtered-rows.js';
@@ -23,7 +24,7 @@ import { useEditPages } from './use-edit-pages.js';
 import { useSaveLoop } from './use-save-loop.js';
 import { useStatusLine } from './use-status-line.js';
 
-export interface PlaylistEditOptions {
+export interface PlaylistEditOptions extends PaneCallbacks {
   api: Api;
   playlist: SimplifiedPlaylist;
   isFocused: boolean;
@@ -31,9 +32,6 @@ export interface PlaylistEditOptions {
   height: number;
   /** Columns a row's text may take. */
   width: number;
-  onSelect(target: DetailsTarget | null): void;
-  onStatus(message: string | null): void;
-  onCaptureInput(isCapturing: boolean): void;
   onBack(): void;
   onJump?(target: FocusTarget): void;
   onUnsaved?(moves: UnsavedMoves | null): void;
