@@ -1,6 +1,6 @@
 import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
-import stringWidth from 'string-width';
+import widestLine from './widest-line.js';
 
 /**
  * Ink 6.8 builds every frame from nothing: Output.get() tokenizes each line of text on screen and turns the
@@ -48,8 +48,6 @@ class FrameCache<V> {
 const NO_STYLES: AnsiCode[] = Object.freeze([]) as unknown as AnsiCode[];
 const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES }) as StyledChar;
 
-const widths = new FrameCache((text) => stringWidth(text));
-
 /** A line's characters and the columns each takes; `columns` is null when every one takes one (most lines). */
 interface PlacedLine {
   chars: StyledChar[];
@@ -75,7 +73,7 @@ function plainCell(char: string): StyledChar {
 
 const placedLines = new FrameCache<PlacedLine>((line) => {
   const chars = PLAIN.test(line) ? Array.from(line, plainCell) : styledCharsFromTokens(tokenize(line));
-  const columns = chars.map((character) => Math.max(1, widths.get(character.value)));
+  const columns = chars.map((character) => Math.max(1, widestLine(character.value)));
   return { chars, columns: columns.every((width) => width === 1) ? null : columns };
 });
 const slices = new FrameCache((key) => {
@@ -93,12 +91,6 @@ function fillerOf(character: StyledChar): StyledChar {
     fillers.set(character, filler);
   }
   return filler;
-}
-
-function widestLine(lines: string[]): number {
-  let widest = 0;
-  for (const line of lines) widest = Math.max(widest, widths.get(line));
-  return widest;
 }
 
 function sameCells(a: StyledChar[], b: StyledChar[]): boolean {
@@ -165,13 +157,13 @@ function place(grid: StyledChar[][], operation: Extract<Operation, { type: 'writ
   if (clip) {
     const clipHorizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
     const clipVertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
-    if (clipHorizontally && (x + widestLine(lines) < clip.x1! || x > clip.x2!)) return;
+    if (clipHorizontally && (x + widestLine(text) < clip.x1! || x > clip.x2!)) return;
     if (clipVertically && (y + lines.length < clip.y1! || y > clip.y2!)) return;
     if (clipHorizontally) {
       const { x1, x2 } = clip as Required<Clip>;
       lines = lines.map((line) => {
         const from = x < x1 ? x1 - x : 0;
-        const width = widths.get(line);
+        const width = widestLine(line);
         const to = x + width > x2 ? x2 - x : width;
         return slices.get(`${from}\u0000${to}\u0000${line}`);
       });
@@ -227,7 +219,6 @@ export function fastGet(this: InkOutput): { output: string; height: number } {
   spare = last.grid;
   last = { grid, cells, texts };
   placedLines.endFrame();
-  widths.endFrame();
   slices.endFrame();
   return { output: texts.join('\n'), height: grid.length };
 }
