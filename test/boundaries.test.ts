@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import arrows of README's "How it is built", read from source text: static imports, re-exports and
+ * dynamic import(). A relative specifier is named by its path from the repository root (`src/service/app.js`).
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const RENDERER = ['cells', 'fast-output', 'ink-output', 'keyboard', 'live-layer', 'measure-text', 'screen', 'widest-line'].map((name) => `src/cli/${name}.ts`);
+
+function sources(folder: string): string[] {
+  if (!existsSync(join(ROOT, folder))) return []; // a folder not made yet has nothing to check
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file)).map((file) => join(folder, file));
+}
+
+function importsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
+  return [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map(([, specifier]) => (specifier!.startsWith('.') ? relative(ROOT, join(ROOT, dirname(file), specifier!)) : specifier!));
+}
+
+const RULES: [name: string, files: string[], forbidden: RegExp][] = [
+  ['src/ui never imports the service, got, fastify or SQLite', sources('src/ui'), /^(src\/service\/|got$|fastify$|@fastify\/|better-sqlite3$)/],
+  ['src/ui/state imports no React or Ink', sources('src/ui/state'), /^(react|react\/.*|ink|ink-.*|@alcalzone\/ink-table)$/],
+  ['src/service never imports the UI or the client', sources('src/service'), /^src\/(ui|api)\//],
+  ['the terminal subsystem never imports panes', [...sources('src/terminal'), ...RENDERER.filter((file) => existsSync(join(ROOT, file)))], /^src\/ui\/panes\//],
+];
+
+describe('import boundaries', () => {
+  it('finds static, re-exported and dynamic imports in source text', () => {
+    const text = "import a, {\n  b,\n} from './a.js';\nexport * from \"got\";\nimport 'ink';\nconst c = await import('../service/c.js');";
+    expect(importsOf('src/ui/x.ts', text)).toEqual(['src/ui/a.js', 'got', 'ink', 'src/service/c.js']);
+    expect(sources('src/ui').length).toBeGreaterThan(20);
+  });
+  it.each(RULES)('%s', (_name, files, forbidden) => {
+    const broken = files.flatMap((file) => importsOf(file).filter((specifier) => forbidden.test(specifier)).map((specifier) => `${file} -> ${specifier}`));
+    expect(broken).toEqual([]);
+  });
+});
