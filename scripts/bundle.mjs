@@ -2,7 +2,8 @@
 // measures the code that ships: dependencies included, Node then reads a few large files instead of resolving,
 // reading and (for CommonJS) lexing ~600 modules at every launch, which was most of the start time.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * Kept out of the bundle: better-sqlite3 finds its native addon next to its own files; react-devtools-core is
@@ -44,17 +45,29 @@ const fasterInk = {
  * React's packages choose their build by NODE_ENV at run time (src/cli.tsx defaults it to production), each from
  * an index file such as `module.exports = require('./cjs/react.development.js')` in its else branch. The
  * development files (~1.2 MB) stay out of the bundle: that branch requires the installed package instead, which
- * then loads its own development build, so NODE_ENV=development still gets one.
+ * then loads its own development build, so NODE_ENV=development still gets one in a checkout. An installed
+ * playdeck has no React beside it (the bundle carries it): there that branch falls back to the production build.
  */
 const developmentReactFromNodeModules = {
   name: 'development-react-from-node-modules',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\/cjs\/.+\.development\.js$/ }, ({ importer }) => {
+    pluginBuild.onResolve({ filter: /^\.\/cjs\/.+\.development\.js$/ }, ({ path, importer }) => {
       const match = /[\\/]node_modules[\\/](react|react-reconciler|scheduler)[\\/]([\w-]+)\.js$/.exec(importer);
       if (!match) return undefined;
       const [, name, file] = match;
-      return { path: file === 'index' ? name : `${name}/${file}`, external: true };
+      const installed = file === 'index' ? name : `${name}/${file}`;
+      const production = fileURLToPath(new URL(path.replace('.development.', '.production.'), pathToFileURL(importer)));
+      return { path: installed, namespace: 'development-react', pluginData: { production } };
     });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'development-react' }, ({ path, pluginData }) => ({
+      contents: `try { module.exports = require(${JSON.stringify(path)}); } catch (error) {
+  if (error?.code !== 'MODULE_NOT_FOUND') throw error;
+  module.exports = require(${JSON.stringify(pluginData.production)});
+}`,
+      loader: 'js',
+      resolveDir: dirname(pluginData.production),
+    }));
+    pluginBuild.onResolve({ filter: /^(react|react-reconciler|scheduler)(\/[\w-]+)?$/, namespace: 'development-react' }, ({ path }) => ({ path, external: true }));
   },
 };
 
