@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 
 /**
- * The public OpenAPI description of the real API, read at test time from `../shared` beside the checkout
- * (never copied into the project), turned into ajv validators of response bodies.
+ * A public OpenAPI description of the real API, named on the command line (never copied into the project),
+ * turned into ajv validators of response bodies.
  */
-const REFERENCE = new URL('../../../shared/spec/reference/openapi.yml', import.meta.url);
 
 /** OpenAPI-only keywords JSON Schema does not know; plain `oneOf` already tells items apart by `type`. */
 function stripAnnotations(node: unknown): unknown {
@@ -20,10 +18,8 @@ function stripAnnotations(node: unknown): unknown {
   );
 }
 
-/** A fresh parsed copy of the reference (callers may relax it in place). */
-export function loadReference(): any {
-  const path = fileURLToPath(REFERENCE);
-  if (!existsSync(path)) throw new Error(`the reference OpenAPI description is expected at ${path} (shared/ beside the checkout)`);
+/** A fresh parsed copy of the description at `path` (callers may relax it in place). */
+export function loadReference(path: string): any {
   return stripAnnotations(parse(readFileSync(path, 'utf8')));
 }
 

@@ -1,0 +1,88 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+
+/**
+ * The bodies the service answers with, in our own words (docs/api.md and docs/api/): each object's fields
+ * and their types, required where the service always sends them. The public OpenAPI description is checked
+ * only on demand (`npm run conformance`), never by the tests.
+ */
+type Schema = Record<string, unknown>;
+
+const string = { type: 'string' };
+const integer = { type: 'integer' };
+const boolean = { type: 'boolean' };
+const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+const array = (items: Schema): Schema => ({ type: 'array', items });
+const object = (properties: Record<string, Schema>, optional: Record<string, Schema> = {}): Schema => ({
+  type: 'object',
+  properties: { ...properties, ...optional },
+  required: Object.keys(properties),
+});
+
+const link = { href: string, id: string, uri: string, external_urls: object({}) };
+const image = object({ url: string, height: nullable(integer), width: nullable(integer) });
+const followers = object({ href: { type: 'null' }, total: integer });
+const user = object({ ...link, type: { const: 'user' } }, { followers, display_name: nullable(string) });
+const artist = object({ ...link, name: string, type: { const: 'artist' } }, { followers, genres: array(string), images: array(image), popularity: integer });
+const album = object({ ...link, name: string, type: { const: 'album' }, album_type: string, images: array(image), artists: array(artist), release_date: string, release_date_precision: string });
+const linkedFrom = object({ ...link, type: { const: 'track' } });
+const track = object(
+  { ...link, name: string, type: { const: 'track' }, album, artists: array(artist), duration_ms: integer, explicit: boolean, is_local: boolean, track_number: integer, disc_number: integer },
+  { is_playable: boolean, linked_from: linkedFrom, available_markets: array(string), preview_url: nullable(string), popularity: integer },
+);
+const resumePoint = object({ fully_played: boolean, resume_position_ms: integer });
+const show = object({ ...link, name: string, type: { const: 'show' }, publisher: string, description: string, images: array(image), total_episodes: integer, media_type: string });
+const episode = object(
+  { ...link, name: string, type: { const: 'episode' }, duration_ms: integer, explicit: boolean, release_date: string, release_date_precision: string, images: array(image), description: string },
+  { show, is_playable: boolean, resume_point: resumePoint },
+);
+const names = array(object({ name: string }));
+const audiobookFields = { ...link, name: string, type: { const: 'audiobook' }, authors: names, narrators: names, publisher: string, total_chapters: integer, images: array(image) };
+// A chapter's `type` is "episode", as the real service sends it.
+const chapter = object(
+  { ...link, name: string, type: { const: 'episode' }, chapter_number: integer, duration_ms: integer, images: array(image), release_date: string },
+  { audiobook: object(audiobookFields), is_playable: boolean, resume_point: resumePoint },
+);
+const page = (item: Schema): Schema => object({ href: string, limit: integer, offset: integer, total: integer, next: nullable(string), previous: nullable(string), items: array(item) });
+const playable = { oneOf: [track, episode] };
+const playlistItem = object({ added_at: nullable(string), added_by: nullable(user), is_local: boolean, track: nullable(playable) }, { item: nullable(playable) });
+const playlistFields = { ...link, name: string, type: { const: 'playlist' }, collaborative: boolean, public: nullable(boolean), snapshot_id: string, owner: user, images: array(image), description: nullable(string) };
+const snapshot = object({ snapshot_id: string });
+
+const device = object({ id: nullable(string), is_active: boolean, name: string, type: string, volume_percent: nullable(integer) });
+const player = object(
+  { device, repeat_state: { enum: ['off', 'track', 'context'] }, shuffle_state: boolean, timestamp: integer, progress_ms: nullable(integer), is_playing: boolean, item: nullable(playable), currently_playing_type: { enum: ['track', 'episode', 'ad', 'unknown'] }, actions: object({}) },
+  { context: nullable(object({ type: string, href: string, uri: string })) },
+);
+
+/** The bodies by operation: the path template of docs/api/ and the method. */
+export const BODY_SCHEMAS = {
+  'GET /episodes/{id}': episode,
+  'GET /me/player': player,
+  'GET /tracks/{id}': track,
+  'GET /tracks': object({ tracks: array(nullable(track)) }),
+  'GET /chapters/{id}': chapter,
+  'GET /chapters': object({ chapters: array(nullable(chapter)) }),
+  'GET /audiobooks/{id}/chapters': page(chapter),
+  'GET /playlists/{playlist_id}/tracks': page(playlistItem),
+  'GET /playlists/{playlist_id}/items': page(playlistItem),
+  'PUT /playlists/{playlist_id}/tracks': snapshot,
+  'PUT /playlists/{playlist_id}/items': snapshot,
+  'GET /playlists/{playlist_id}': object({ ...playlistFields, followers, tracks: page(playlistItem) }),
+  'GET /me/playlists': page(object({ ...playlistFields, tracks: object({ href: string, total: integer }) })),
+  'GET /me/shows': page(object({ added_at: string, show })),
+  'GET /me/audiobooks': page(object({ added_at: string, audiobook: object(audiobookFields) })),
+  'GET /me': object({ ...link, type: { const: 'user' }, display_name: nullable(string), country: string, product: string }),
+  error: { type: 'object', properties: { error: object({ status: integer, message: string }) }, required: ['error'], additionalProperties: false },
+} satisfies Record<string, Schema>;
+
+export type Operation = keyof typeof BODY_SCHEMAS;
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+const compiled = new Map<Operation, ValidateFunction>();
+
+/** The validator of one operation's body (compiled once). */
+export function bodyValidator(operation: Operation): ValidateFunction {
+  let validate = compiled.get(operation);
+  if (!validate) compiled.set(operation, (validate = ajv.compile(BODY_SCHEMAS[operation])));
+  return validate;
+}
