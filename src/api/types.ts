@@ -1,7 +1,7 @@
 /**
  * The resource shapes the dashboard works with, after normalisation at the API boundary
  * (src/api/normalize.ts): every field the UI reads is present with its type, whatever the service sent.
- * Shapes follow ../shared/spec/media-api.md; fields the UI never reads are left out.
+ * Shapes follow docs/api.md and docs/api/; fields the UI never reads are left out.
  */
 
 export interface Image {
