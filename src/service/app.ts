@@ -5,6 +5,7 @@ import { ServiceError, errorBody } from './errors.js';
 import { sendJson } from './http.js';
 import { RollingWindowLimiter } from './rate-limit.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { imageRoutes } from './routes/images.js';
 import { audiobookRoutes } from './routes/audiobooks.js';
 import { libraryRoutes } from './routes/library.js';
 import { meRoutes } from './routes/me.js';
@@ -102,6 +103,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(playerRoutes, options);
   app.register(playlistRoutes, options);
   app.register(playlistUpdateRoutes, options);
+  app.register(imageRoutes);
   app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds });
   return { app, context };
 }

@@ -1,3 +1,4 @@
+import { imagesFor } from '../../src/service/seed/text.js';
 import type { SeedCatalog, SeedImage, SeedPlaylistItem } from '../../src/service/seed/types.js';
 
 /**
@@ -9,7 +10,7 @@ export function fixtureId(prefix: string, n: number): string {
 }
 
 const BROAD = ['GB', 'US', 'DE', 'FR', 'JP', 'CA', 'IE', 'NZ', 'AU', 'SE'];
-const images = (id: string): SeedImage[] => [{ url: `https://playdeck.example/image/${id}-640.jpg`, height: 640, width: 640 }];
+const images = (id: string): SeedImage[] => imagesFor(id);
 
 export const ids = {
   demo: fixtureId('u', 1),

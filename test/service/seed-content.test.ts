@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/service/seed/generate.js';
+import { ORIGIN } from '../../src/service/store/documents.js';
 import type { SeedImage } from '../../src/service/seed/types.js';
 
 const catalog = generateCatalog();
@@ -110,10 +111,10 @@ describe('generateCatalog formats', () => {
     expect(described.some((item) => item.html_description.includes('<b>'))).toBe(true);
   });
 
-  it('gives images in three sizes with playdeck URLs', () => {
+  it('gives images in three sizes, served by the service itself', () => {
     const expected = (id: string): SeedImage[] =>
       [640, 300, 64].map((size) => ({
-        url: `https://playdeck.example/image/${id}-${size}.jpg`,
+        url: `${ORIGIN}/images/${id}-${size}.png`,
         height: size,
         width: size,
       }));

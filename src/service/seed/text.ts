@@ -1,12 +1,14 @@
 /** Formatting shared by the catalog generators: image sets, ISO dates, and descriptions in plain text and HTML. */
+import { ORIGIN } from '../store/documents.js';
 import type { SeedImage } from './types.js';
 
-const IMAGE_SIZES = [640, 300, 64];
+export const IMAGE_SIZES = [640, 300, 64];
 
 /** The three sizes every catalog object carries, largest first as the real service lists them. */
 export function imagesFor(id: string): SeedImage[] {
   return IMAGE_SIZES.map((size) => ({
-    url: `https://playdeck.example/image/${id}-${size}.jpg`,
+    // Rendered with the request's origin: the service serves these pictures itself (routes/images.ts).
+    url: `${ORIGIN}/images/${id}-${size}.png`,
     height: size,
     width: size,
   }));

@@ -1,0 +1,109 @@
+import got from 'got';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createImageCache } from '../../src/api/image-cache.js';
+import { createImageFetcher, ImageFetchError, MAX_IMAGE_BYTES } from '../../src/api/images.js';
+
+// A server of faults: each path answers one way a picture can go wrong.
+let server: Server;
+let base: string;
+const seen: { url: string; authorization: string | undefined }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    if (request.url === '/ok.png') return void response.end(Buffer.from('picture-bytes'));
+    if (request.url === '/huge.png') {
+      response.setHeader('content-length', String(MAX_IMAGE_BYTES + 10));
+      return void response.end(Buffer.alloc(MAX_IMAGE_BYTES + 10));
+    }
+    if (request.url === '/slow.png') return; // never answers
+    response.statusCode = 404;
+    response.end('missing');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const folders: string[] = [];
+function folder(): string {
+  const path = mkdtempSync(join(tmpdir(), 'playdeck-images-'));
+  folders.push(path);
+  return path;
+}
+afterEach(() => {
+  for (const path of folders.splice(0)) rmSync(path, { recursive: true, force: true });
+  seen.length = 0;
+});
+
+describe('createImageFetcher', () => {
+  it('fetches once, sends no bearer token, and answers later asks from the disk cache', async () => {
+    const fetcher = createImageFetcher(got, createImageCache(folder()));
+    expect((await fetcher.fetch(`${base}/ok.png`)).toString()).toBe('picture-bytes');
+    expect((await fetcher.fetch(`${base}/ok.png`)).toString()).toBe('picture-bytes');
+    expect(seen).toEqual([{ url: '/ok.png', authorization: undefined }]);
+  });
+
+  it('refuses URLs that are not http(s) without a request', async () => {
+    const fetcher = createImageFetcher(got, null);
+    await expect(fetcher.fetch('file:///etc/passwd')).rejects.toThrow(ImageFetchError);
+    await expect(fetcher.fetch('not a url')).rejects.toThrow(ImageFetchError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('gives up on a 404, a huge answer and a slow one with an ImageFetchError', async () => {
+    const fetcher = createImageFetcher(got, createImageCache(folder()), 300);
+    await expect(fetcher.fetch(`${base}/missing.png`)).rejects.toThrow(ImageFetchError);
+    await expect(fetcher.fetch(`${base}/huge.png`)).rejects.toThrow(ImageFetchError);
+    await expect(fetcher.fetch(`${base}/slow.png`)).rejects.toThrow(ImageFetchError);
+  });
+
+  it('keeps one picture in flight: a newer one aborts the older', async () => {
+    const fetcher = createImageFetcher(got, null);
+    const older = fetcher.fetch(`${base}/slow.png`);
+    const newer = fetcher.fetch(`${base}/ok.png`);
+    await expect(older).rejects.toThrow(/aborted/);
+    expect((await newer).toString()).toBe('picture-bytes');
+  });
+});
+
+describe('createImageCache', () => {
+  it('stays within its bound, evicting the least recently used first', () => {
+    const path = folder();
+    const cache = createImageCache(path, 250);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      cache.put('a', Buffer.alloc(100, 1));
+      vi.advanceTimersByTime(1_000);
+      cache.put('b', Buffer.alloc(100, 2));
+      vi.advanceTimersByTime(1_000);
+      // Reading a makes b the least recently used.
+      expect(cache.get('a')?.[0]).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      cache.put('c', Buffer.alloc(100, 3));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(cache.get('b')).toBeNull();
+    expect(cache.get('a')?.[0]).toBe(1);
+    expect(cache.get('c')?.[0]).toBe(3);
+    const total = readdirSync(path).reduce((sum, name) => sum + statSync(join(path, name)).size, 0);
+    expect(total).toBeLessThanOrEqual(250);
+  });
+
+  it('finds what an earlier run stored, and writes files only its owner can read', () => {
+    const path = folder();
+    createImageCache(path).put('x', Buffer.from('kept'));
+    expect(createImageCache(path).get('x')?.toString()).toBe('kept');
+    const [name] = readdirSync(path);
+    expect(statSync(join(path, name!)).mode & 0o777).toBe(0o600);
+  });
+});
