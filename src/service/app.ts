@@ -12,6 +12,8 @@ import { playerRoutes } from './routes/player.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { playlistUpdateRoutes } from './routes/playlist-update.js';
 import { oauthRoutes } from './oauth/routes.js';
+import type { InstanceAnswer } from './instance-file.js';
+import { instanceRoutes } from './routes/instance.js';
 import { demoUserId, type Database } from './store/db.js';
 
 declare module 'fastify' {
@@ -32,6 +34,10 @@ export interface AppDeps {
   now?: () => number;
   /** Lifetime of the access tokens the OAuth endpoints issue (default 3600 s). */
   tokenTtlSeconds?: number;
+  /** Which start this is and which file it serves, answered to dashboards that would join (instance-file.ts). */
+  instance?: InstanceAnswer;
+  /** Where faults are written: never the terminal of a dashboard that runs the service in-process. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -57,6 +63,7 @@ export interface ServiceApp {
 /** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
 export function buildApp(deps: AppDeps): ServiceApp {
   const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
+  const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
   const app = Fastify({
     logger: false,
@@ -72,7 +79,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
-  registerErrorHandling(app, trackRoutePatterns(app));
+  registerErrorHandling(app, trackRoutePatterns(app), log);
 
   const limiter = deps.rateLimit ? new RollingWindowLimiter(deps.rateLimit) : null;
   app.addHook('onRequest', (request, _reply, done) => {
@@ -102,7 +109,8 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(playerRoutes, options);
   app.register(playlistRoutes, options);
   app.register(playlistUpdateRoutes, options);
-  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds });
+  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log });
+  if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
   return { app, context };
 }
 
@@ -144,7 +152,7 @@ function trackRoutePatterns(app: FastifyInstance): RoutePattern[] {
   return patterns;
 }
 
-function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[]): void {
+function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], log: (line: string) => void): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;
     const allowed = patterns.filter((route) => route.pattern.test(path)).map((route) => route.method);
@@ -164,7 +172,7 @@ function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[]): 
     if (status === 413) return sendJson(reply, errorBody(413, 'Request body too large: at most 64 KiB'), 413);
     if (status === 415) return sendJson(reply, errorBody(415, 'Unsupported media type: the body must be application/json'), 415);
     if (status >= 400 && status < 500) return sendJson(reply, errorBody(status, error.message), status);
-    process.stderr.write(`playdeck service: ${error.stack ?? error.message}\n`);
+    log(`playdeck service: ${error.stack ?? error.message}`);
     return sendJson(reply, errorBody(500, 'Internal server error'), 500);
   });
 }
