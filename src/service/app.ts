@@ -114,6 +114,18 @@ export function buildApp(deps: AppDeps): ServiceApp {
   return { app, context };
 }
 
+/**
+ * SQLite's faults of the disk (extended codes included: SQLITE_IOERR_WRITE…), answered in the error shape as
+ * 507: the change was not made, the caller keeps it, and no client retries it at once.
+ */
+function storageFault(code: string | undefined): string | null {
+  if (code === undefined) return null;
+  if (code.startsWith('SQLITE_FULL')) return 'The disk is full: the change was not saved';
+  if (code.startsWith('SQLITE_READONLY')) return 'The database is read-only: the change was not saved';
+  if (code.startsWith('SQLITE_IOERR')) return 'The database could not be written: the change was not saved';
+  return null;
+}
+
 export interface RouteOptions {
   context: ServiceContext;
 }
@@ -172,6 +184,11 @@ function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], l
     if (status === 413) return sendJson(reply, errorBody(413, 'Request body too large: at most 64 KiB'), 413);
     if (status === 415) return sendJson(reply, errorBody(415, 'Unsupported media type: the body must be application/json'), 415);
     if (status >= 400 && status < 500) return sendJson(reply, errorBody(status, error.message), status);
+    const storage = storageFault((error as { code?: string }).code);
+    if (storage) {
+      log(`playdeck service: ${storage} (${error.message})`);
+      return sendJson(reply, errorBody(507, storage), 507);
+    }
     log(`playdeck service: ${error.stack ?? error.message}`);
     return sendJson(reply, errorBody(500, 'Internal server error'), 500);
   });
