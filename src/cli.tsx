@@ -30,6 +30,10 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`playdeck: ${error.message} (see playdeck --help)\n`);
       return 2;
     }
+    if (error instanceof Error && error.name === 'NotATerminalError') {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
     if (error instanceof StartError) {
       process.stderr.write(`playdeck: ${error.message}\n`);
       return 1;

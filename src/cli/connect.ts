@@ -1,9 +1,9 @@
 import type { Api } from '../api/api.js';
 import { isApiError } from '../api/errors.js';
 import { createApi, staticToken, type TokenProvider } from '../api/index.js';
-import type { RunningService } from '../service/start.js';
 import type { DashboardOptions } from './args.js';
 import { storedLoginTokens } from './login.js';
+import { startOrJoin, type EmbeddedConnection } from './embedded.js';
 import { StartError } from './start-error.js';
 
 export interface Connection {
@@ -65,28 +65,22 @@ function apiFor(baseUrl: string, tokens: TokenProvider): Api {
 }
 
 /** The API the dashboard will use: another service's, or the embedded one's, started here. */
-export async function connect(options: DashboardOptions): Promise<Connection> {
+export async function connect(options: DashboardOptions, log?: (line: string) => void): Promise<Connection> {
   if (options.kind === 'remote') {
     const tokens = options.token === undefined ? await storedLoginTokens(options.baseUrl) : staticToken(options.token);
     const api = apiFor(options.baseUrl, tokens);
     await checkService(api, options.baseUrl);
     return { api, close: async () => {} };
   }
-  let service: RunningService;
+  let embedded: EmbeddedConnection;
   try {
-    // Imported here: a dashboard on another service loads neither fastify nor SQLite.
-    const { startService } = await import('../service/start.js');
-    service = await startService({ port: options.port, db: options.db });
+    embedded = await startOrJoin({ port: options.port, db: options.db ?? (await import('../service/start.js')).defaultDatabasePath(), log });
   } catch (error) {
     throw new StartError(describeStartFailure(error, options));
   }
-  // In-process, an expired token is replaced by a new one rather than ending the session.
-  let token = service.accessToken;
-  const tokens: TokenProvider = {
-    token: async () => token,
-    refresh: async () => (token = service.issueToken().token),
-  };
-  // Not checked like another service: this one was started here, on its own address and with its own token, so
-  // the dashboard's first request need not wait for a round trip that could only succeed.
-  return { api: apiFor(service.baseUrl, tokens), close: () => service.close() };
+  // Not checked like another service: this one was started here (or found alive just now, serving this very
+  // file), so the dashboard's first request need not wait for a round trip that could only succeed.
+  const api = apiFor(embedded.baseUrl, embedded.tokens);
+  embedded.watch(api);
+  return { api, close: () => embedded.close() };
 }

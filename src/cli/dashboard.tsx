@@ -5,6 +5,8 @@ import { connect } from './connect.js';
 import { growHeapSlowly } from './heap-flags.js';
 import { createKeyboard } from './keyboard.js';
 import { createScreen, type Screen } from './screen.js';
+import { defaultLogPath, openLogFile } from './log-file.js';
+import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
 
 export interface Terminal {
@@ -35,9 +37,20 @@ export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial
 
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
 export async function runDashboard(options: DashboardOptions): Promise<number> {
+  // Before the embedded service starts (and creates a database); another service's answer is checked first,
+  // since a wrong URL or token says more than the missing terminal.
+  if (options.kind === 'embedded') requireTerminal(process.stdin, process.stdout);
   growHeapSlowly();
-  const connection = await connect(options);
+  const log = openLogFile(defaultLogPath());
+  const connection = await connect(options, (line) => log.write(line));
+  try {
+    requireTerminal(process.stdin, process.stdout);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
   const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
+  const guard = guardTerminal(log, () => screen?.close());
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
   process.once('SIGHUP', stop);
@@ -47,6 +60,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     process.off('SIGTERM', stop);
     process.off('SIGHUP', stop);
     screen?.close();
+    guard.release();
     await connection.close();
   }
   return 0;

@@ -13,6 +13,8 @@ import { playerRoutes } from './routes/player.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { playlistUpdateRoutes } from './routes/playlist-update.js';
 import { oauthRoutes } from './oauth/routes.js';
+import type { InstanceAnswer } from './instance-file.js';
+import { instanceRoutes } from './routes/instance.js';
 import { demoUserId, type Database } from './store/db.js';
 
 declare module 'fastify' {
@@ -33,6 +35,10 @@ export interface AppDeps {
   now?: () => number;
   /** Lifetime of the access tokens the OAuth endpoints issue (default 3600 s). */
   tokenTtlSeconds?: number;
+  /** Which start this is and which file it serves, answered to dashboards that would join (instance-file.ts). */
+  instance?: InstanceAnswer;
+  /** Where faults are written: never the terminal of a dashboard that runs the service in-process. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -58,6 +64,7 @@ export interface ServiceApp {
 /** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
 export function buildApp(deps: AppDeps): ServiceApp {
   const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
+  const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
   const app = Fastify({
     logger: false,
@@ -73,7 +80,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
-  registerErrorHandling(app, trackRoutePatterns(app));
+  registerErrorHandling(app, trackRoutePatterns(app), log);
 
   const limiter = deps.rateLimit ? new RollingWindowLimiter(deps.rateLimit) : null;
   app.addHook('onRequest', (request, _reply, done) => {
@@ -104,8 +111,21 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(playlistRoutes, options);
   app.register(playlistUpdateRoutes, options);
   app.register(imageRoutes);
-  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds });
+  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log });
+  if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
   return { app, context };
+}
+
+/**
+ * SQLite's faults of the disk (extended codes included: SQLITE_IOERR_WRITE…), answered in the error shape as
+ * 507: the change was not made, the caller keeps it, and no client retries it at once.
+ */
+function storageFault(code: string | undefined): string | null {
+  if (code === undefined) return null;
+  if (code.startsWith('SQLITE_FULL')) return 'The disk is full: the change was not saved';
+  if (code.startsWith('SQLITE_READONLY')) return 'The database is read-only: the change was not saved';
+  if (code.startsWith('SQLITE_IOERR')) return 'The database could not be written: the change was not saved';
+  return null;
 }
 
 export interface RouteOptions {
@@ -146,7 +166,7 @@ function trackRoutePatterns(app: FastifyInstance): RoutePattern[] {
   return patterns;
 }
 
-function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[]): void {
+function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], log: (line: string) => void): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;
     const allowed = patterns.filter((route) => route.pattern.test(path)).map((route) => route.method);
@@ -166,7 +186,12 @@ function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[]): 
     if (status === 413) return sendJson(reply, errorBody(413, 'Request body too large: at most 64 KiB'), 413);
     if (status === 415) return sendJson(reply, errorBody(415, 'Unsupported media type: the body must be application/json'), 415);
     if (status >= 400 && status < 500) return sendJson(reply, errorBody(status, error.message), status);
-    process.stderr.write(`playdeck service: ${error.stack ?? error.message}\n`);
+    const storage = storageFault((error as { code?: string }).code);
+    if (storage) {
+      log(`playdeck service: ${storage} (${error.message})`);
+      return sendJson(reply, errorBody(507, storage), 507);
+    }
+    log(`playdeck service: ${error.stack ?? error.message}`);
     return sendJson(reply, errorBody(500, 'Internal server error'), 500);
   });
 }

@@ -2,6 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import {
+  findLiveInstance,
+  newInstanceId,
+  publishInstance,
+  realDatabasePath,
+  withdrawInstance,
+  type ServiceInstance,
+} from './instance-file.js';
 import { demoUserId, openDatabase } from './store/db.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, type IssuedToken } from './store/tokens.js';
 
@@ -16,7 +24,19 @@ export interface StartOptions {
   rateLimit?: number;
   /** Lifetime of the tokens issued (default 3600 s). */
   tokenTtlSeconds?: number;
+  /** Where faults are written (default stderr): a dashboard passes its log file. */
+  log?: (line: string) => void;
 }
+
+/** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
+export class AlreadyServedError extends Error {
+  constructor(readonly instance: ServiceInstance) {
+    super(`the database ${instance.database} is already served at ${instance.origin} (process ${instance.pid})`);
+  }
+}
+
+/** How long the token written for joining dashboards lasts; each start writes a new one. */
+const JOIN_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 export interface RunningService {
   origin: string;
@@ -46,8 +66,21 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   if (!LOOPBACK.has(host)) {
     process.stderr.write(`warning: serving on ${host}: reachable from other machines, guarded only by the access token\n`);
   }
-  const db = openDatabase({ path: options.db ?? defaultDatabasePath() });
-  const { app, context } = buildApp({ db, rateLimit: options.rateLimit, tokenTtlSeconds: options.tokenTtlSeconds });
+  const path = options.db ?? defaultDatabasePath();
+  const isFile = path !== ':memory:';
+  if (isFile) {
+    const live = await findLiveInstance(path);
+    if (live) throw new AlreadyServedError(live);
+  }
+  const db = openDatabase({ path });
+  const instance = { instance: newInstanceId(), database: isFile ? realDatabasePath(path) : path };
+  const { app, context } = buildApp({
+    db,
+    rateLimit: options.rateLimit,
+    tokenTtlSeconds: options.tokenTtlSeconds,
+    instance,
+    log: options.log,
+  });
   try {
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {
@@ -63,6 +96,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   const issueToken = (scopes: string[] = [...ALL_SCOPES], ttl = ttlSeconds) =>
     context.tokens.issue({ userId, scopes, ttlSeconds: ttl });
+  if (isFile) {
+    const token = issueToken([...ALL_SCOPES], JOIN_TOKEN_TTL_SECONDS).token;
+    publishInstance(path, { ...instance, pid: process.pid, origin, token });
+  }
   let closing: Promise<void> | undefined;
   return {
     origin,
@@ -70,6 +107,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     accessToken: issueToken().token,
     issueToken,
     close: () => {
+      if (isFile) withdrawInstance(path, instance.instance);
       closing ??= app.close().then(() => {
         db.close();
       });

@@ -18,6 +18,7 @@ export interface OAuthRouteOptions {
   context: ServiceContext;
   /** Lifetime of the access tokens issued (`serve --token-ttl`). */
   tokenTtlSeconds?: number;
+  log(line: string): void;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -36,12 +37,12 @@ const PAGE_HEADERS = {
 /** RFC 6749 §5.1: token responses must not be cached. */
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' };
 
-function toFailure(error: Error & { statusCode?: number }): OAuthFailure {
+function toFailure(error: Error & { statusCode?: number }, log: (line: string) => void): OAuthFailure {
   if (error instanceof OAuthFailure) return error;
   const status = error.statusCode ?? 500;
   if (status === 413) return new OAuthFailure('invalid_request', 'Request body too large: at most 64 KiB', 413);
   if (status < 500) return new OAuthFailure('invalid_request', error.message, status);
-  process.stderr.write(`playdeck service: ${error.stack ?? error.message}\n`);
+  log(`playdeck service: ${error.stack ?? error.message}`);
   return new OAuthFailure('server_error', 'Internal server error', 500);
 }
 
@@ -71,7 +72,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const failure = toFailure(error);
+    const failure = toFailure(error, options.log);
     if (request.url.startsWith('/authorize')) return sendPage(reply, failure.status, renderErrorPage(failure.message));
     if (failure.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="playdeck"');
     return reply.code(failure.status).headers(JSON_HEADERS).send(oauthErrorBody(failure));

@@ -18,7 +18,12 @@ export interface OpenDatabaseOptions {
  * that has returned is on disk (decisions §7).
  */
 export function openDatabase(options: OpenDatabaseOptions): Database {
-  const db = new Sqlite(options.path);
+  let db: Database;
+  try {
+    db = new Sqlite(options.path);
+  } catch (error) {
+    throw databaseFault(error, options.path);
+  }
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -32,7 +37,45 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    if (codeOf(error) === 'SQLITE_READONLY') return openReadOnly(options.path);
+    throw databaseFault(error, options.path);
+  }
+}
+
+/** A database that cannot be written: the service still reads it, and refuses writes in the error shape. */
+function openReadOnly(path: string): Database {
+  const db = new Sqlite(path, { readonly: true, fileMustExist: true });
+  const seeded = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined
+    && db.prepare("SELECT 1 FROM meta WHERE key = 'demo_user_id'").get() !== undefined;
+  if (!seeded) {
+    db.close();
+    throw new DatabaseFault(`${path} is read-only and was never set up: use --db with a path that can be written`);
+  }
+  return db;
+}
+
+/** What went wrong with the database file, in one line that names it and says what to do. */
+export class DatabaseFault extends Error {
+  override readonly name = 'DatabaseFault';
+}
+
+const codeOf = (error: unknown): string | undefined => (error as { code?: string }).code;
+
+function databaseFault(error: unknown, path: string): Error {
+  const reason = error instanceof Error ? error.message : String(error);
+  switch (codeOf(error)) {
+    case 'SQLITE_NOTADB':
+    case 'SQLITE_CORRUPT':
+      return new DatabaseFault(
+        `${path} is not a usable playdeck database (${reason}); it was left as it is: start with --db ANOTHER_PATH, or move it aside for a fresh one`,
+      );
+    case 'SQLITE_BUSY':
+    case 'SQLITE_LOCKED':
+      return new DatabaseFault(`${path} is locked by another program (waited 5 s): close that program, or start with --db ANOTHER_PATH`);
+    case 'SQLITE_CANTOPEN':
+      return new DatabaseFault(`cannot open ${path} (${reason}): check that its folder exists and can be written, or use --db ANOTHER_PATH`);
+    default:
+      return error instanceof Error ? error : new Error(reason);
   }
 }
 

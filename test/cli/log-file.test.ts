@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultLogPath, openLogFile, redact } from '../../src/cli/log-file.js';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function folder(): string {
+  const path = mkdtempSync(join(tmpdir(), 'playdeck-log-'));
+  folders.push(path);
+  return path;
+}
+
+describe('the log file', () => {
+  it('lives in the state folder', () => {
+    expect(defaultLogPath({ XDG_STATE_HOME: '/s' })).toBe('/s/playdeck/playdeck.log');
+  });
+
+  it('is created on the first line only, in a folder made for it, readable by its owner alone', () => {
+    const path = join(folder(), 'nested', 'playdeck.log');
+    const log = openLogFile(path, 1000, () => new Date(0));
+    expect(statSync(path, { throwIfNoEntry: false })).toBeUndefined();
+    log.write('service: boom');
+    expect(readFileSync(path, 'utf8')).toBe('1970-01-01T00:00:00.000Z service: boom\n');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('stays within its size: a full file moves to .1 and the older .1 is dropped', () => {
+    const path = join(folder(), 'playdeck.log');
+    const log = openLogFile(path, 100, () => new Date(0));
+    for (let index = 0; index < 10; index += 1) log.write(`line ${index} ${'x'.repeat(20)}`);
+    expect(statSync(path).size).toBeLessThanOrEqual(100);
+    expect(statSync(`${path}.1`).size).toBeLessThanOrEqual(100);
+    expect(readFileSync(path, 'utf8')).toContain('line 9');
+  });
+
+  it('never writes a token', () => {
+    expect(redact('Authorization: Bearer abc.DEF-123_x=')).toBe('Authorization: Bearer [redacted]');
+    expect(redact('{"access_token":"s3cret","refresh_token":"r3fresh","expires_in":3600}')).toBe(
+      '{"access_token":"[redacted]","refresh_token":"[redacted]","expires_in":3600}',
+    );
+    expect(redact('POST /api/token grant_type=authorization_code&code=abc&code_verifier=xyz')).toBe(
+      'POST /api/token grant_type=authorization_code&code=[redacted]&code_verifier=[redacted]',
+    );
+  });
+});
