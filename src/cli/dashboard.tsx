@@ -6,6 +6,8 @@ import { growHeapSlowly } from './heap-flags.js';
 import { createKeyboard } from './keyboard.js';
 import { createScreen, type Screen } from './screen.js';
 import { App } from '../ui/App.js';
+import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
+import { startStatusFor } from '../status/dashboard-side.js';
 
 export interface Terminal {
   output: NodeJS.WriteStream;
@@ -21,15 +23,16 @@ export interface MountedDashboard {
 /**
  * The dashboard's tree rendered by Ink onto `terminal`, wired as on a real one: frames through a Screen with
  * the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's options (the key benchmark reads
- * its render times).
+ * its render times); `link` follows the playback for the status socket.
  */
-export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}): MountedDashboard {
+export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30 }) : null;
   screen?.open();
   const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
   const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
   const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
-  const instance = render(<App api={api} liveLines={screen?.liveLines ?? null} />, options);
+  const app = <App api={api} liveLines={screen?.liveLines ?? null} />;
+  const instance = render(<PlaybackLinkContext.Provider value={link}>{app}</PlaybackLinkContext.Provider>, options);
   return { instance, screen };
 }
 
@@ -37,7 +40,8 @@ export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial
 export async function runDashboard(options: DashboardOptions): Promise<number> {
   growHeapSlowly();
   const connection = await connect(options);
-  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
+  const status = await startStatusFor(options, connection.api, process.env);
+  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin }, {}, status.link);
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
   process.once('SIGHUP', stop);
@@ -47,6 +51,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     process.off('SIGTERM', stop);
     process.off('SIGHUP', stop);
     screen?.close();
+    await status.close();
     await connection.close();
   }
   return 0;
