@@ -21,6 +21,19 @@ export interface PlayerSnapshot {
   receivedAt: number;
 }
 
+/** The service could not be asked: kept like an answer, so that a service that is down is not asked every second. */
+export class ServiceUnavailable extends Error {
+  override readonly name = 'ServiceUnavailable';
+  constructor(
+    message: string,
+    readonly failedAt: number,
+  ) {
+    super(message);
+  }
+}
+
+type Cached = PlayerSnapshot | ServiceUnavailable;
+
 export interface CachePaths {
   folder: string;
   cache: string;
@@ -28,20 +41,22 @@ export interface CachePaths {
 }
 
 /** The cached answer, or null when there is none or it is unreadable (a damaged file is simply replaced). */
-export function readCache(paths: CachePaths): PlayerSnapshot | null {
+export function readCache(paths: CachePaths): Cached | null {
   try {
-    const value = JSON.parse(readFileSync(paths.cache, 'utf8')) as { playback?: unknown; receivedAt?: unknown };
+    const value = JSON.parse(readFileSync(paths.cache, 'utf8')) as { playback?: unknown; receivedAt?: unknown; failure?: unknown };
     if (typeof value.receivedAt !== 'number' || !Number.isFinite(value.receivedAt)) return null;
+    if (typeof value.failure === 'string') return new ServiceUnavailable(value.failure, value.receivedAt);
     return { playback: value.playback === null ? null : normalizePlaybackState(value.playback), receivedAt: value.receivedAt };
   } catch {
     return null;
   }
 }
 
-function writeCache(paths: CachePaths, snapshot: PlayerSnapshot): void {
+function writeCache(paths: CachePaths, cached: Cached): void {
+  const record = cached instanceof ServiceUnavailable ? { failure: cached.message, receivedAt: cached.failedAt } : cached;
   // Replaced whole (a temporary file renamed over it), so a reader never sees half an answer.
   const temporary = `${paths.cache}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(snapshot), { mode: 0o600 });
+  writeFileSync(temporary, JSON.stringify(record), { mode: 0o600 });
   renameSync(temporary, paths.cache);
 }
 
@@ -55,8 +70,16 @@ export function forgetCache(paths: CachePaths): void {
 }
 
 /** A fresh answer: not older than the TTL, and not from a clock that has since gone back. */
-function isFresh(snapshot: PlayerSnapshot | null, now: number): snapshot is PlayerSnapshot {
-  return snapshot !== null && now >= snapshot.receivedAt && now - snapshot.receivedAt < CACHE_TTL_MS;
+function isFresh(cached: Cached | null, now: number): cached is Cached {
+  if (cached === null) return false;
+  const at = cached instanceof ServiceUnavailable ? cached.failedAt : cached.receivedAt;
+  return now >= at && now - at < CACHE_TTL_MS;
+}
+
+/** The answer, or the failure thrown again. */
+function settle(cached: Cached): PlayerSnapshot {
+  if (cached instanceof ServiceUnavailable) throw cached;
+  return cached;
 }
 
 function tryLock(paths: CachePaths, now: number): boolean {
@@ -89,7 +112,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The player as last told by the service: from the cache while fresh, else from `ask` (one request), whose
- * answer is then cached. Without a usable folder, every call asks.
+ * answer is then cached; a failure too (rejecting with ServiceUnavailable), so that status bars do not ask
+ * a service that is down every second. Without a usable folder, every call asks.
  */
 export async function cachedSnapshot(paths: CachePaths, ask: () => Promise<PlaybackState | null>, now: () => number = Date.now): Promise<PlayerSnapshot> {
   const fetchNow = async (): Promise<PlayerSnapshot> => ({ playback: await ask(), receivedAt: now() });
@@ -97,20 +121,25 @@ export async function cachedSnapshot(paths: CachePaths, ask: () => Promise<Playb
   const deadline = now() + LOCK_STALE_MS;
   for (;;) {
     const cached = readCache(paths);
-    if (isFresh(cached, now())) return cached;
+    if (isFresh(cached, now())) return settle(cached);
     if (tryLock(paths, now())) {
       try {
         const again = readCache(paths); // written by the holder of the lock just released?
-        if (isFresh(again, now())) return again;
-        const snapshot = await fetchNow();
-        writeCache(paths, snapshot);
-        return snapshot;
+        if (isFresh(again, now())) return settle(again);
+        let answer: Cached;
+        try {
+          answer = await fetchNow();
+        } catch (error) {
+          answer = new ServiceUnavailable(error instanceof Error ? error.message.split('\n')[0]! : String(error), now());
+        }
+        writeCache(paths, answer);
+        return settle(answer);
       } finally {
         unlock(paths);
       }
     }
     // Another `status` is asking right now: its previous answer is good enough meanwhile.
-    if (cached !== null) return cached;
+    if (cached !== null) return settle(cached);
     if (now() > deadline) return fetchNow();
     await pause(WAIT_STEP_MS);
   }

@@ -23,7 +23,7 @@ export class ServiceError extends Error {
  * A status bar must not hang on a service that is down: a short wait and one retry at most, where the
  * dashboard is patient for minutes.
  */
-const QUICK = { timeouts: { connectMs: 2_000, responseMs: 5_000, requestMs: 8_000 }, retry: { limit: 1, backoffBaseMs: 200 } };
+const QUICK = { timeouts: { connectMs: 2_000, responseMs: 5_000, requestMs: 8_000 }, retry: { limit: 1, backoffBaseMs: 200, maxRetryAfterMs: 2_000 } };
 
 export async function openService(target: ServiceTarget, env: NodeJS.ProcessEnv): Promise<ServiceSession> {
   if (target.kind === 'remote') {

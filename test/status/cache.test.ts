@@ -72,6 +72,26 @@ describe('status with no dashboard running', () => {
     expect(proxy.count(playerReads)).toBe(1);
   });
 
+  it('keeps a failure as long as an answer, so a service that is down is not asked every second', async () => {
+    proxy.inject({ kind: 'status', status: 503, body: '{"error":{"status":503,"message":"down for a moment"}}' });
+    try {
+      const start = Date.now();
+      const failures: string[] = [];
+      for (let second = 0; second < CACHE_TTL_MS / 1000; second++) {
+        const io = recordingIo(home.env, () => start + second * 1000);
+        expect(await runStatusCommand(['status', ...args], io)).toBe(1);
+        failures.push(io.err());
+      }
+      expect(new Set(failures).size).toBe(1);
+      expect(failures[0]).toMatch(/^playdeck status: .+\n$/);
+      const asked = proxy.count(playerReads);
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThanOrEqual(2); // the first attempt and the client's one retry
+    } finally {
+      proxy.clear();
+    }
+  });
+
   it('falls back to the service when the dashboard socket does not answer', async () => {
     const socket = statusPaths({ kind: 'remote', baseUrl: proxy.baseUrl }, home.env).socket;
     mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
