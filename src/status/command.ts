@@ -143,6 +143,12 @@ async function runStatus(argv: readonly string[], io: StatusIo): Promise<number>
   return 0;
 }
 
+/**
+ * A dashboard that took a command may be waiting for the service (the volume is sent from there): longer
+ * than a `status` waits. A killed dashboard is still found out at once (its socket refuses).
+ */
+const COMMAND_TIMEOUT_MS = 2_000;
+
 /** A command refused or failed: its reason, exit code 1. */
 class Refused extends Error {}
 
@@ -158,7 +164,8 @@ async function runPlayerCommand(name: string, argv: readonly string[], io: Statu
   if (positionals.length > 0) throw new UsageError(`${name} takes ${takesArgument ? 'one argument' : 'no argument'}, not "${positionals[0]}"`);
   const command = parsePlayerCommand(name, argument);
   const paths = statusPaths(target, io.env);
-  const reply = await askDashboard(paths.socket, { v: PROTOCOL_VERSION, op: 'run', name, ...(argument === undefined ? {} : { argument }) });
+  const request = { v: PROTOCOL_VERSION, op: 'run', name, ...(argument === undefined ? {} : { argument }) } as const;
+  const reply = await askDashboard(paths.socket, request, COMMAND_TIMEOUT_MS);
   if (reply.kind === 'answer') {
     if (!reply.answer.ok) throw new Refused(reply.answer.reason);
     return 0;
