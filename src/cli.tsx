@@ -1,6 +1,7 @@
 import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
 import { StartError } from './cli/start-error.js';
+import { isStatusCommandName } from './status/command-names.js';
 
 // Each command loads only what it runs: `--version` or `serve` need neither Ink nor the client.
 
@@ -12,6 +13,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     if (argv[0] === 'login') return await (await import('./cli/login.js')).runLogin(argv.slice(1));
     if (argv[0] === 'logout') return await (await import('./cli/login.js')).runLogout(argv.slice(1));
+    if (isStatusCommandName(argv[0])) return await (await import('./status/command.js')).runStatusCommand(argv);
     const command = parseCliArgs(argv, process.env);
     switch (command.kind) {
       case 'help':

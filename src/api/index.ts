@@ -13,6 +13,7 @@ import { playlistsApi } from './playlists.js';
 import { createCaller } from './request.js';
 import type { RetrySettings } from './retry.js';
 import type { TokenProvider } from './tokens.js';
+import { volumeApi, type VolumeApi } from './volume.js';
 
 export interface CreateApiOptions {
   /** The service's base URL including `/v1`, e.g. `http://127.0.0.1:8080/v1`. */
@@ -27,12 +28,13 @@ export interface CreateApiOptions {
 }
 
 /** Throws an `ApiError` of kind `bad-request` when `baseUrl` is not an http(s) URL. */
-export function createApi(options: CreateApiOptions): Api {
+export function createApi(options: CreateApiOptions): Api & VolumeApi {
   const client = createClient(options);
   const caller = createCaller(client, createConditionalCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES));
   return {
     ...meApi(caller),
     ...playerApi(caller),
+    ...volumeApi(caller),
     ...playlistsApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
@@ -41,6 +43,7 @@ export function createApi(options: CreateApiOptions): Api {
   };
 }
 
+export type { VolumeApi } from './volume.js';
 export type { Api, ConnectionStatus, PageRequest, ReorderMove, RequestOptions } from './api.js';
 export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
 export { staticToken, type TokenProvider } from './tokens.js';

@@ -8,6 +8,8 @@ import { createScreen, type Screen } from './screen.js';
 import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
+import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
+import { startStatusFor } from '../status/dashboard-side.js';
 
 export interface Terminal {
   output: NodeJS.WriteStream;
@@ -23,15 +25,16 @@ export interface MountedDashboard {
 /**
  * The dashboard's tree rendered by Ink onto `terminal`, wired as on a real one: frames through a Screen with
  * the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's options (the key benchmark reads
- * its render times).
+ * its render times); `link` follows the playback for the status socket.
  */
-export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}): MountedDashboard {
+export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30 }) : null;
   screen?.open();
   const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
   const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
   const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
-  const instance = render(<App api={api} liveLines={screen?.liveLines ?? null} />, options);
+  const app = <App api={api} liveLines={screen?.liveLines ?? null} />;
+  const instance = render(<PlaybackLinkContext.Provider value={link}>{app}</PlaybackLinkContext.Provider>, options);
   return { instance, screen };
 }
 
@@ -49,7 +52,8 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     await connection.close();
     throw error;
   }
-  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin });
+  const status = await startStatusFor(options, connection.api, process.env);
+  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin }, {}, status.link);
   const guard = guardTerminal(log, () => screen?.close());
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
@@ -61,6 +65,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     process.off('SIGHUP', stop);
     screen?.close();
     guard.release();
+    await status.close();
     await connection.close();
   }
   return 0;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
+import { defaultDatabasePathIn } from './database-path.js';
 import { buildApp } from './app.js';
 import {
   findLiveInstance,
@@ -54,10 +54,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** `$XDG_DATA_HOME/playdeck/playdeck.db` (default `~/.local/share/playdeck/playdeck.db`); the folder is created. */
 export function defaultDatabasePath(): string {
-  const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  const folder = join(dataHome, 'playdeck');
-  mkdirSync(folder, { recursive: true });
-  return join(folder, 'playdeck.db');
+  const path = defaultDatabasePathIn(process.env);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
 }
 
 /** Opens the database (seeding it on first use) and serves the API on loopback HTTP. */

@@ -10,6 +10,7 @@ import { useGlobalKeys } from './hooks/use-global-keys.js';
 import { KeypressHub } from './hooks/use-keypress.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
+import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import type { GlobalCommand } from './keymap.js';
@@ -49,6 +50,7 @@ function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
   const [notice, showNotice] = useNotice();
   const playback = usePlayback(api, showNotice);
+  usePlaybackLink(playback);
   const connection = useConnection(api);
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
   const [capturing, setCapturing] = useState<Partial<Record<LibraryPaneKey, boolean>>>({});

@@ -1,0 +1,220 @@
+/**
+ * `playdeck status` and the player commands (`play`, `next`, `seek +10`...). A running dashboard on the same
+ * service answers over its socket, at no cost in requests; without one, the service is asked (through a
+ * short cache for `status`). Loads nothing heavy until it must: neither Ink nor React ever, and the client
+ * and service only when no dashboard answers.
+ */
+import { parseArgs } from 'node:util';
+import { FormatError, parseTemplate, statusJson, statusLine, statusWaybar, type Template } from './format.js';
+import { nowPlayingOf } from './now-playing.js';
+import { isPlayerCommandName } from './command-names.js';
+import { CommandUsageError, parsePlayerCommand, planPlayerCommand, type PlayerCommand } from './player-command.js';
+import { askDashboard } from './socket-client.js';
+import { PROTOCOL_VERSION } from './socket-protocol.js';
+import { statusPaths, type ServiceTarget } from './target.js';
+import { cachedSnapshot, forgetCache, type PlayerSnapshot } from './cache.js';
+
+export const STATUS_USAGE = `Usage:
+  playdeck status [--format FMT | --json | --waybar] [--max-width N] [--idle TEXT]
+  playdeck play | pause | toggle | next | prev
+  playdeck seek +SECONDS | -SECONDS | POSITION      e.g. seek +10, seek -10, seek 1:30
+  playdeck volume PERCENT | +N | -N                 e.g. volume 40, volume +5
+  playdeck shuffle on|off
+  playdeck repeat off|track|context
+each with [--db PATH] or [--base-url URL [--token TOKEN]] to name the service, as for the dashboard.
+
+Format fields: {title} {artists} {album} {show} {context} {device} {volume} {state} {icon}
+  {elapsed} {duration} {remaining} {percent} {bar:N} {shuffle} {repeat}   ({{ and }} for braces)`;
+
+export interface StatusIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  now(): number;
+}
+
+const processIo: StatusIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, now: Date.now };
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+  db: { type: 'string' },
+  format: { type: 'string' },
+  'max-width': { type: 'string' },
+  json: { type: 'boolean' },
+  waybar: { type: 'boolean' },
+  idle: { type: 'string' },
+} as const;
+const VALUE_OPTIONS = new Set(['--base-url', '--token', '--db', '--format', '--max-width', '--idle']);
+
+/** `--format VALUE` as `--format=VALUE`: a value may start with a dash (`--idle -`), which parseArgs refuses. */
+function joinOptionValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (VALUE_OPTIONS.has(word) && index + 1 < argv.length) joined.push(`${word}=${argv[++index]}`);
+    else joined.push(word);
+  }
+  return joined;
+}
+
+interface Parsed {
+  target: ServiceTarget;
+  values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'];
+  positionals: string[];
+}
+
+function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: joinOptionValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0]!.replace(/\.$/, ''));
+  }
+  const { values, positionals } = parsed;
+  const baseUrl = values['base-url'] ?? (env.PLAYDECK_BASE_URL || undefined);
+  const token = values.token ?? (env.PLAYDECK_TOKEN || undefined);
+  if (baseUrl === undefined) {
+    if (values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
+    return { target: { kind: 'embedded', db: values.db }, values, positionals };
+  }
+  if (values.db !== undefined) throw new UsageError('--db is for the embedded service, not with --base-url');
+  return { target: { kind: 'remote', baseUrl, token }, values, positionals };
+}
+
+/** A line to stdout; a reader that went away (`status | head -c0`, a closed bar) ends nothing badly. */
+function writeLine(io: StatusIo, line: string): Promise<void> {
+  return new Promise((resolve) => {
+    io.stdout.on('error', () => resolve()); // EPIPE: nobody reads any more, and that is fine
+    io.stdout.write(`${line}\n`, () => resolve());
+  });
+}
+
+function readTemplate(values: Parsed['values']): { template?: Template; maxWidth?: number } {
+  const modes = [values.format !== undefined, values.json === true, values.waybar === true].filter(Boolean).length;
+  if (modes > 1) throw new UsageError('--format, --json and --waybar are one choice: give one');
+  let maxWidth: number | undefined;
+  if (values['max-width'] !== undefined) {
+    if (!/^\d{1,4}$/.test(values['max-width']) || Number(values['max-width']) < 1) {
+      throw new UsageError(`--max-width needs a number of columns from 1 to 9999, not "${values['max-width']}"`);
+    }
+    maxWidth = Number(values['max-width']);
+  }
+  return { template: values.format === undefined ? undefined : parseTemplate(values.format), maxWidth };
+}
+
+/** Why a `status` found no dashboard is not the user's business: only the answer is. */
+async function snapshotFor(target: ServiceTarget, io: StatusIo): Promise<PlayerSnapshot> {
+  const paths = statusPaths(target, io.env);
+  const reply = await askDashboard(paths.socket, { v: PROTOCOL_VERSION, op: 'status' });
+  if (reply.kind === 'answer' && reply.answer.ok && 'playback' in reply.answer) {
+    const { normalizePlaybackState } = await import('../api/normalize-player.js');
+    const { playback, receivedAt } = reply.answer;
+    return { playback: playback === null ? null : normalizePlaybackState(playback), receivedAt };
+  }
+  return cachedSnapshot(paths, async () => {
+    const { openService } = await import('./service-session.js');
+    const session = await openService(target, io.env);
+    try {
+      return await session.api.getPlaybackState();
+    } finally {
+      await session.close();
+    }
+  }, io.now);
+}
+
+async function runStatus(argv: readonly string[], io: StatusIo): Promise<number> {
+  const { target, values, positionals } = parse(argv, io.env);
+  if (values.help) return writeLine(io, STATUS_USAGE).then(() => 0);
+  if (positionals.length > 0) throw new UsageError(`status takes no argument, not "${positionals[0]}"`);
+  const { template, maxWidth } = readTemplate(values);
+  const snapshot = await snapshotFor(target, io);
+  const now = nowPlayingOf(snapshot.playback, snapshot.receivedAt, io.now());
+  const noColor = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
+  const lineOptions = { template, maxWidth, idle: values.idle };
+  let output: string;
+  if (values.json) output = statusJson(now);
+  else if (values.waybar) output = statusWaybar(now, lineOptions);
+  else output = statusLine(now, { ...lineOptions, color: io.stdout.isTTY === true && !noColor });
+  await writeLine(io, output);
+  return 0;
+}
+
+/**
+ * A dashboard that took a command may be waiting for the service (the volume is sent from there): longer
+ * than a `status` waits. A killed dashboard is still found out at once (its socket refuses).
+ */
+const COMMAND_TIMEOUT_MS = 2_000;
+
+/** A command refused or failed: its reason, exit code 1. */
+class Refused extends Error {}
+
+async function runPlayerCommand(name: string, argv: readonly string[], io: StatusIo): Promise<number> {
+  // The argument comes first and may start with a dash (`seek -10`), so it is taken before the options.
+  const takesArgument = name === 'seek' || name === 'volume' || name === 'shuffle' || name === 'repeat';
+  const argument = takesArgument && argv.length > 0 && !argv[0]!.startsWith('--') ? argv[0] : undefined;
+  const { target, values, positionals } = parse(argument === undefined ? argv : argv.slice(1), io.env);
+  if (values.help) return writeLine(io, STATUS_USAGE).then(() => 0);
+  if (values.format !== undefined || values.json || values.waybar || values['max-width'] !== undefined || values.idle !== undefined) {
+    throw new UsageError(`--format, --json, --waybar, --max-width and --idle are for status, not ${name}`);
+  }
+  if (positionals.length > 0) throw new UsageError(`${name} takes ${takesArgument ? 'one argument' : 'no argument'}, not "${positionals[0]}"`);
+  const command = parsePlayerCommand(name, argument);
+  const paths = statusPaths(target, io.env);
+  const request = { v: PROTOCOL_VERSION, op: 'run', name, ...(argument === undefined ? {} : { argument }) } as const;
+  const reply = await askDashboard(paths.socket, request, COMMAND_TIMEOUT_MS);
+  if (reply.kind === 'answer') {
+    if (!reply.answer.ok) throw new Refused(reply.answer.reason);
+    return 0;
+  }
+  if (reply.sent) throw new Refused('the dashboard did not answer in time (it may still run the command)');
+  await runOnService(command, target, io);
+  forgetCache(paths);
+  return 0;
+}
+
+/** Straight to the service: its state read once, the command planned as the dashboard plans it, then sent. */
+async function runOnService(command: PlayerCommand, target: ServiceTarget, io: StatusIo): Promise<void> {
+  const { openService, reasonOf } = await import('./service-session.js');
+  const session = await openService(target, io.env);
+  try {
+    const state = await session.api.getPlaybackState();
+    const plan = planPlayerCommand(command, state, io.now(), io.now());
+    if ('refusal' in plan) throw new Refused(plan.refusal);
+    if ('volume' in plan) {
+      await session.api.setVolume(plan.volume).catch((error: unknown) => {
+        throw new Refused(`couldn't change the volume: ${reasonOf(error)}`);
+      });
+      return;
+    }
+    // One after the other: two repeat steps sent together could arrive in the wrong order.
+    for (const step of plan.steps) {
+      await step.send(session.api, AbortSignal.timeout(10_000)).catch((error: unknown) => {
+        throw new Refused(`couldn't ${step.verb}: ${reasonOf(error)}`);
+      });
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Runs `argv` (`status ...` or a player command with its words) and resolves to the exit code: 0 done,
+ * 1 refused or failed (one line on stderr), 2 bad usage.
+ */
+export async function runStatusCommand(argv: readonly string[], io: StatusIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === 'status') return await runStatus(rest, io);
+    if (isPlayerCommandName(name)) return await runPlayerCommand(name!, rest, io);
+    throw new UsageError(`unknown command "${name}"`);
+  } catch (error) {
+    const usage = error instanceof UsageError || error instanceof FormatError || error instanceof CommandUsageError;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    io.stderr.write(`playdeck ${name}: ${message}${usage ? ' (see playdeck status --help)' : ''}\n`);
+    return usage ? 2 : 1;
+  }
+}

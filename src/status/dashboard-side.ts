@@ -1,0 +1,25 @@
+/** The status socket of a running dashboard: named after its service, fed by its playback. */
+import type { Api } from '../api/api.js';
+import type { VolumeApi } from '../api/volume.js';
+import type { PlaybackLink } from '../ui/hooks/use-playback-link.js';
+import { createDashboardBridge } from './player-bridge.js';
+import { startStatusServer } from './socket-server.js';
+import { statusPaths, type ServiceTarget } from './target.js';
+
+export interface DashboardStatus {
+  /** For the dashboard's tree (PlaybackLinkContext); null when there is no socket to feed. */
+  link: PlaybackLink | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts answering `playdeck status` for the dashboard on `target`. Never fails the dashboard: without a
+ * socket (another dashboard of this service already answers, no private folder), status bars ask the
+ * service instead.
+ */
+export async function startStatusFor(target: ServiceTarget, api: Api & Partial<VolumeApi>, env: NodeJS.ProcessEnv): Promise<DashboardStatus> {
+  const bridge = createDashboardBridge(api);
+  const server = await startStatusServer(statusPaths(target, env).socket, bridge).catch(() => null);
+  if (server === null) return { link: null, close: async () => {} };
+  return { link: bridge, close: () => server.close() };
+}

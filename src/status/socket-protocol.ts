@@ -1,0 +1,68 @@
+/**
+ * What `playdeck status` and a running dashboard say over the status socket: one request line of JSON, one
+ * answer line, then the connection closes. Versioned, so that an older dashboard refuses a newer question
+ * in words instead of misreading it.
+ */
+import type { PlaybackState } from '../api/types.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Longer lines are refused: nothing legitimate comes near it, and a reader must not buffer without end. */
+export const MAX_REQUEST_BYTES = 4_096;
+/** An answer carries one playback state: a few kB. */
+export const MAX_ANSWER_BYTES = 1_000_000;
+
+export type StatusRequest =
+  | { v: typeof PROTOCOL_VERSION; op: 'status' }
+  /** A player command as typed (`seek`, `+10`): the dashboard reads it with the same parser. */
+  | { v: typeof PROTOCOL_VERSION; op: 'run'; name: string; argument?: string };
+
+export type StatusAnswer =
+  /** The dashboard's playback (null: nothing playing) and when it arrived, epoch ms. */
+  | { ok: true; playback: PlaybackState | null; receivedAt: number }
+  /** A command accepted. */
+  | { ok: true }
+  /** Refused, in the dashboard's words. */
+  | { ok: false; reason: string };
+
+export function encode(message: StatusRequest | StatusAnswer): string {
+  return `${JSON.stringify(message)}\n`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The request in `line`, or why it is not one. */
+export function decodeRequest(line: string): StatusRequest | { invalid: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { invalid: 'the request is not JSON' };
+  }
+  if (!isObject(value)) return { invalid: 'the request is not an object' };
+  if (value.v !== PROTOCOL_VERSION) return { invalid: `this dashboard speaks version ${PROTOCOL_VERSION} of the status protocol` };
+  if (value.op === 'status') return { v: PROTOCOL_VERSION, op: 'status' };
+  if (value.op === 'run' && typeof value.name === 'string' && (value.argument === undefined || typeof value.argument === 'string')) {
+    return { v: PROTOCOL_VERSION, op: 'run', name: value.name, ...(value.argument === undefined ? {} : { argument: value.argument }) };
+  }
+  return { invalid: 'unknown request' };
+}
+
+/** The answer in `line`, or null when it is none (a different program on the socket, a cut answer). */
+export function decodeAnswer(line: string): StatusAnswer | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isObject(value)) return null;
+  if (value.ok === false) return typeof value.reason === 'string' ? { ok: false, reason: value.reason } : null;
+  if (value.ok !== true) return null;
+  if (!('playback' in value)) return { ok: true };
+  const { playback, receivedAt } = value;
+  if (!(playback === null || isObject(playback)) || typeof receivedAt !== 'number') return null;
+  return { ok: true, playback: playback as PlaybackState | null, receivedAt };
+}
