@@ -24,9 +24,9 @@ const UNUSED_BY_THE_PROGRAM = ['light-my-request', 'pino', '@fastify/ajv-compile
  */
 const INK_BUILD = /[\\/]node_modules[\\/]ink[\\/]build[\\/][\w-]+\.js$/;
 const INK_REPLACEMENTS = [
-  { path: './output.js', by: 'src/cli/fast-output.ts' },
-  { path: 'widest-line', by: 'src/cli/widest-line.ts' },
-  { path: './measure-text.js', by: 'src/cli/measure-text.ts' },
+  { path: './output.js', by: 'src/terminal/fast-output.ts' },
+  { path: 'widest-line', by: 'src/terminal/widest-line.ts' },
+  { path: './measure-text.js', by: 'src/terminal/measure-text.ts' },
 ];
 
 const fasterInk = {

@@ -3,8 +3,8 @@ import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
 import { growHeapSlowly } from './heap-flags.js';
-import { createKeyboard } from './keyboard.js';
-import { createScreen, type Screen } from './screen.js';
+import { createKeyboard } from '../terminal/keyboard.js';
+import { createScreen, type Screen } from '../terminal/screen.js';
 import { App } from '../ui/App.js';
 
 export interface Terminal {

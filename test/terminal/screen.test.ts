@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScreen, rowUpdates } from '../../src/cli/screen.js';
+import { createScreen, rowUpdates } from '../../src/terminal/screen.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 
 /** The SGR attributes a cell can carry, by the family each code belongs to. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { cellsOf, rowOf } from '../../src/cli/cells.js';
-import { drawOver, LiveLayer } from '../../src/cli/live-layer.js';
+import { cellsOf, rowOf } from '../../src/terminal/cells.js';
+import { drawOver, LiveLayer } from '../../src/terminal/live-layer.js';
 
 const DIM = '\u001B[2m';
 const UNDIM = '\u001B[22m';
