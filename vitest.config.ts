@@ -1,18 +1,21 @@
-import { createLogger } from 'vite';
+import { readFile } from 'node:fs/promises';
 import { defineConfig } from 'vitest/config';
 import { inkReplacement } from './src/terminal/ink-replacements.mjs';
 
-// Inlined packages (below) ship source maps that name sources they do not ship: Vite warns of each one.
-const logger = createLogger();
-const warnOnce = logger.warnOnce.bind(logger);
-logger.warnOnce = (message, options) => {
-  if (!message.includes('points to missing source files')) warnOnce(message, options);
-};
+/** Ink and the packages that import it: loaded by Vite rather than by Node, so that the plugin below applies. */
+const INK_AND_ITS_USERS = /[\\/]node_modules[\\/](ink|ink-text-input|ink-testing-library|@alcalzone[\\/]ink-table)[\\/]/;
 
 export default defineConfig({
-  customLogger: logger,
-  // In-process tests draw through the files the bundled program uses in place of Ink's (see ink-replacements.mjs).
-  plugins: [{ name: 'shipped-ink', enforce: 'pre', resolveId: (specifier, importer) => inkReplacement(specifier, importer) }],
+  plugins: [
+    {
+      // In-process tests draw through the files the bundled program uses in place of Ink's (ink-replacements.mjs).
+      name: 'shipped-ink',
+      enforce: 'pre',
+      resolveId: (specifier, importer) => inkReplacement(specifier, importer),
+      // Their source maps name sources the packages do not ship: Vite would warn of each file.
+      load: async (id) => (INK_AND_ITS_USERS.test(id) ? (await readFile(id, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, '') : undefined),
+    },
+  ],
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
@@ -21,8 +24,7 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Loaded by Vite rather than by Node, so that the plugin above resolves Ink's imports; every package that
-    // imports Ink too, so that there is one Ink (one set of React contexts) in a test.
-    server: { deps: { inline: [/[\\/]node_modules[\\/](ink|ink-text-input|ink-testing-library|@alcalzone[\\/]ink-table)[\\/]/] } },
+    // Every package that imports Ink is inlined with it, so that a test has one Ink (one set of React contexts).
+    server: { deps: { inline: [INK_AND_ITS_USERS] } },
   },
 });
