@@ -1,22 +1,19 @@
 import stringWidth from 'string-width';
+import { BoundedCache } from './bounded-cache.js';
 
 /**
- * `widest-line` as the bundled Ink uses it (scripts/build.mjs puts this module in its place): Ink measures every
- * text on screen on every frame, and string-width walks a text with any character outside printable ASCII (a
- * `…`, a `·`, a `━`) one grapheme at a time. Widths of texts measured lately are remembered; the memory is
- * bounded by forgetting them all now and then, which costs one frame of measuring.
+ * `widest-line` as Ink gets it in the bundle and in the tests (ink-replacements.mjs), and the one memory of
+ * widths in the terminal: Ink measures every text on screen on every frame (here and through measure-text.ts),
+ * the frame stage measures each character it places (ink-output.ts), the screen writer each character of a row
+ * (cells.ts), and string-width walks a text with anything outside printable ASCII (a `…`, a `·`, a `━`) one
+ * grapheme at a time.
  */
-
-const MAX_REMEMBERED = 4_096;
-const remembered = new Map<string, number>();
+const widths = new BoundedCache(4_096, (text) => {
+  let width = 0;
+  for (const line of text.split('\n')) width = Math.max(width, stringWidth(line));
+  return width;
+});
 
 export default function widestLine(text: string): number {
-  let width = remembered.get(text);
-  if (width === undefined) {
-    width = 0;
-    for (const line of text.split('\n')) width = Math.max(width, stringWidth(line));
-    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(text, width);
-  }
-  return width;
+  return widths.get(text);
 }
