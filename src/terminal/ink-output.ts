@@ -6,9 +6,10 @@ import widestLine from './widest-line.js';
 /**
  * Ink 6.8 builds every frame from nothing: Output.get() tokenizes each line of text on screen and turns the
  * 4,800 cells of a 120×40 screen back into strings, ~8 ms a frame even when one clock digit changed. `fastGet`
- * (the get of fast-output.ts, which the bundled Ink uses) returns the very same string (test/terminal/ink-output.test.ts
- * compares it with Ink's on random frames) but keeps what the frame before computed: each line's styled
- * characters, widths, clipped slices, and every row whose cells are the same objects as last time.
+ * (the get of fast-output.ts, which Ink uses in the bundle and in the tests) returns the very same string
+ * (test/terminal/ink-output.test.ts compares it with Ink's on random frames) but keeps what the frames before
+ * computed: each line's styled characters, widths, clipped slices, and every row whose cells are the same
+ * objects as last time.
  */
 
 export type Transformer = (line: string, index: number) => string;

@@ -12,7 +12,7 @@ import type { ScreenSpot } from './screen-spot.js';
  *
  * Why not Ink's own `incrementalRendering`: in Ink 6.8 it moves the cursor up one row too few when the
  * frame ends with a newline (any frame shorter than the terminal, as ours must be), so every frame lands
- * one row lower than the last. Absolute positions cannot drift.
+ * one row lower than the last (fixed in Ink 7, which needs Node 22). Absolute positions cannot drift.
  */
 
 const CSI = '\u001B[';

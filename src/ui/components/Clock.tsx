@@ -13,7 +13,7 @@ export interface ClockProps extends ProgressSnapshot {
 /**
  * `1:23 ━━━━━━────── 3:45`, moving every second while playing and still while paused. On a terminal the
  * seconds are drawn as live lines (see live-lines.ts): nothing renders when only time passes. Elsewhere the
- * clock is the only component with a one-second timer.
+ * clock renders its line again each second.
  */
 export const Clock = memo(function Clock(props: ClockProps) {
   const live = useLiveLines();
