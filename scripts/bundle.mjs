@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inkReplacement, REPLACED_SPECIFIERS } from '../src/terminal/ink-replacements.mjs';
 
 /**
  * Kept out of the bundle: better-sqlite3 finds its native addon next to its own files; react-devtools-core is
@@ -18,25 +19,13 @@ const EXTERNAL = ['better-sqlite3', 'react-devtools-core'];
  */
 const UNUSED_BY_THE_PROGRAM = ['light-my-request', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 
-/**
- * Files of Ink's replaced by ours, which give the same results faster (see each for why and how it is
- * checked): the Output class that turns the laid-out tree into the frame's text, the widest-line it measures
- * every text on screen with on every frame, and the measure-text that lays texts out with it.
- */
-const INK_BUILD = /[\\/]node_modules[\\/]ink[\\/]build[\\/][\w-]+\.js$/;
-const INK_REPLACEMENTS = [
-  { path: './output.js', by: 'src/cli/fast-output.ts' },
-  { path: 'widest-line', by: 'src/cli/widest-line.ts' },
-  { path: './measure-text.js', by: 'src/cli/measure-text.ts' },
-];
-
+/** Ink's files replaced by ours, which give the same results faster: the list is src/terminal/ink-replacements.mjs. */
 const fasterInk = {
   name: 'faster-ink',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(\.\/output\.js|widest-line|\.\/measure-text\.js)$/ }, ({ path, importer }) => {
-      if (!INK_BUILD.test(importer)) return undefined;
-      const replacement = INK_REPLACEMENTS.find((each) => each.path === path);
-      return replacement ? { path: fileURLToPath(new URL(`../${replacement.by}`, import.meta.url)) } : undefined;
+    pluginBuild.onResolve({ filter: REPLACED_SPECIFIERS }, ({ path, importer }) => {
+      const replacement = inkReplacement(path, importer);
+      return replacement ? { path: replacement } : undefined;
     });
   },
 };

@@ -3,8 +3,7 @@ import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
 import { growHeapSlowly } from './heap-flags.js';
-import { createKeyboard } from './keyboard.js';
-import { createScreen, type Screen } from './screen.js';
+import { createKeyboard, createScreen, type Screen } from '../terminal/index.js';
 import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
@@ -18,7 +17,7 @@ export interface Terminal {
 
 export interface MountedDashboard {
   instance: Instance;
-  /** Where frames go on a terminal (see screen.ts for why); null when the output is not one. */
+  /** Where frames go on a terminal (see src/terminal/screen.ts for why); null when the output is not one. */
   screen: Screen | null;
 }
 

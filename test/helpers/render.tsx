@@ -6,14 +6,20 @@ import {
   setTimeout as realSetTimeout,
 } from 'node:timers';
 import { render, type Instance } from 'ink';
-import type { ReactElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import stripAnsi from 'strip-ansi';
 import { afterEach } from 'vitest';
+import { LiveLayer } from '../../src/terminal/live-layer.js';
+import { App, type AppProps } from '../../src/ui/App.js';
 
 /**
  * Mounts a tree the way a terminal would show it, at a fixed size, and drives it like a user: `press` keys,
  * `waitForFrame` for what should appear. Modelled on ink-testing-library (whose stdout is fixed at 100
  * columns and has no rows), with our own streams so that the size is ours to set and to change.
+ *
+ * Frames are drawn as the program draws them on a terminal: through the Output that ships (vitest.config.ts)
+ * and, for an App given no live lines of its own, with the clock's live lines laid over Ink's frame by the
+ * terminal's live layer (src/terminal/live-layer.ts).
  *
  * Works with `useFakeClock()` (fake-clock.ts): waiting uses the real
  * timers of `node:timers` and `performance.now()`, which those fakes leave alone.
@@ -56,7 +62,7 @@ export interface RenderedApp {
   type(text: string): Promise<void>;
   /** Resolves with the first frame that matches; rejects with the last frame seen after `timeout` real ms. */
   waitForFrame(condition: FrameCondition, options?: { timeout?: number }): Promise<string>;
-  /** The last frame written, colours stripped. */
+  /** The screen now: the last frame written with the live lines over it, colours stripped. */
   frame(): string;
   /** How many frames Ink has written so far (each render that changed the output writes one). */
   frameCount(): number;
@@ -141,10 +147,18 @@ export function sequenceFor(key: string): string {
   throw new Error(`Unknown key name "${key}": use one of ${Object.keys(KEY_SEQUENCES).join(', ')} or one character`);
 }
 
+/** `node`, an App drawing its clock as live lines onto `live` where it was given none (as on a terminal). */
+function withLiveLines(node: ReactElement, live: LiveLayer): ReactElement {
+  if (node.type !== App || (node.props as AppProps).liveLines !== undefined) return node;
+  return cloneElement(node as ReactElement<AppProps>, { liveLines: live });
+}
+
 export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: RenderAppOptions = {}): RenderedApp {
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin();
-  const instance = render(node, {
+  // A live line changing is something new on screen, as a frame is.
+  const live = new LiveLayer(() => stdout.emit('frame'));
+  const instance = render(withLiveLines(node, live), {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: new FakeStderr() as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
@@ -157,7 +171,7 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
   // Asked for now: the promise Ink makes once it has exited would never settle.
   const exit = instance.waitUntilExit();
 
-  const frame = (): string => stripAnsi(stdout.frames.at(-1) ?? '');
+  const frame = (): string => stripAnsi(live.drawOn((stdout.frames.at(-1) ?? '').split('\n')).join('\n'));
 
   /**
    * Lets the effects of a key run out: a render's effects can report to a parent whose render has effects
@@ -219,7 +233,7 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     exited: async () => {
       await exit;
     },
-    rerender: (tree) => instance.rerender(tree),
+    rerender: (tree) => instance.rerender(withLiveLines(tree, live)),
     unmount() {
       instance.unmount();
       mounted.delete(instance);

@@ -63,9 +63,9 @@ describe('the built program', () => {
 
   it('bundles Ink with our Output class, widest-line and measure-text in place of its own', () => {
     expect(everything).not.toContain('class OutputCaches');
-    expect(everything).toContain('// src/cli/fast-output.ts');
-    expect(everything).toContain('// src/cli/widest-line.ts');
-    expect(everything).toContain('// src/cli/measure-text.ts');
+    expect(everything).toContain('// src/terminal/fast-output.ts');
+    expect(everything).toContain('// src/terminal/widest-line.ts');
+    expect(everything).toContain('// src/terminal/measure-text.ts');
     expect(everything).not.toContain('// node_modules/ink/build/measure-text.js');
     expect(everything).not.toMatch(/^\/\/ \S*node_modules\/widest-line\//m);
   });

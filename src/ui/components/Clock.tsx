@@ -1,6 +1,6 @@
 import { Box, Text, type DOMElement } from 'ink';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { spotOf, useLiveLines, type LiveLines } from '../live-lines.js';
+import { useLiveLines, type LiveLines } from '../live-lines.js';
 import type { ProgressSnapshot } from '../state/progress.js';
 import { useTheme } from '../theme.js';
 import { clockLine, untilNextTick } from './clock-line.js';
@@ -13,7 +13,7 @@ export interface ClockProps extends ProgressSnapshot {
 /**
  * `1:23 ━━━━━━────── 3:45`, moving every second while playing and still while paused. On a terminal the
  * seconds are drawn as live lines (see live-lines.ts): nothing renders when only time passes. Elsewhere the
- * clock is the only component with a one-second timer.
+ * clock renders its line again each second.
  */
 export const Clock = memo(function Clock(props: ClockProps) {
   const live = useLiveLines();
@@ -27,12 +27,13 @@ function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, live 
 
   // A layout effect: the line is there when the frame of this render reaches the terminal.
   useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
     const snapshot = { progressMs, durationMs, isPlaying, receivedAt };
-    const locate = () => (box.current ? spotOf(box.current) : null);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const draw = (): void => {
       const now = Date.now();
-      live.show(box, locate, clockLine(snapshot, now, width, theme));
+      live.show(element, clockLine(snapshot, now, width, theme));
       const wait = untilNextTick(snapshot, now);
       // A timer that fires a millisecond early draws the same second and re-arms for the rest: harmless.
       if (wait !== null) timer = setTimeout(draw, wait);
@@ -40,7 +41,7 @@ function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, live 
     draw();
     return () => {
       clearTimeout(timer);
-      live.hide(box);
+      live.hide(element);
     };
   }, [progressMs, durationMs, isPlaying, receivedAt, width, theme, live]);
 

@@ -1,13 +1,15 @@
 import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
+import { BoundedCache } from './bounded-cache.js';
 import widestLine from './widest-line.js';
 
 /**
  * Ink 6.8 builds every frame from nothing: Output.get() tokenizes each line of text on screen and turns the
  * 4,800 cells of a 120×40 screen back into strings, ~8 ms a frame even when one clock digit changed. `fastGet`
- * (the get of fast-output.ts, which the bundled Ink uses) returns the very same string (test/cli/ink-output.test.ts
- * compares it with Ink's on random frames) but keeps what the frame before computed: each line's styled
- * characters, widths, clipped slices, and every row whose cells are the same objects as last time.
+ * (the get of fast-output.ts, which Ink uses in the bundle and in the tests) returns the very same string
+ * (test/terminal/ink-output.test.ts compares it with Ink's on random frames) but keeps what the frames before
+ * computed: each line's styled characters, widths, clipped slices, and every row whose cells are the same
+ * objects as last time.
  */
 
 export type Transformer = (line: string, index: number) => string;
@@ -22,27 +24,6 @@ export interface InkOutput {
   width: number;
   height: number;
   operations: Operation[];
-}
-
-/** Values computed for this frame, and those of the frame before; anything older is forgotten. */
-class FrameCache<V> {
-  private current = new Map<string, V>();
-  private previous = new Map<string, V>();
-
-  constructor(private readonly compute: (key: string) => V) {}
-
-  get(key: string): V {
-    let value = this.current.get(key);
-    if (value !== undefined) return value;
-    value = this.previous.get(key) ?? this.compute(key);
-    this.current.set(key, value);
-    return value;
-  }
-
-  endFrame(): void {
-    this.previous = this.current;
-    this.current = new Map();
-  }
 }
 
 const NO_STYLES: AnsiCode[] = Object.freeze([]) as unknown as AnsiCode[];
@@ -71,12 +52,13 @@ function plainCell(char: string): StyledChar {
   return cell;
 }
 
-const placedLines = new FrameCache<PlacedLine>((line) => {
+/** Lines and slices of lines placed lately: a frame mostly places what the frame before placed. */
+const placedLines = new BoundedCache<PlacedLine>(512, (line) => {
   const chars = PLAIN.test(line) ? Array.from(line, plainCell) : styledCharsFromTokens(tokenize(line));
   const columns = chars.map((character) => Math.max(1, widestLine(character.value)));
   return { chars, columns: columns.every((width) => width === 1) ? null : columns };
 });
-const slices = new FrameCache((key) => {
+const slices = new BoundedCache(256, (key) => {
   const [from, to, line] = key.split('\u0000') as [string, string, string];
   return sliceAnsi(line, Number(from), Number(to));
 });
@@ -218,7 +200,5 @@ export function fastGet(this: InkOutput): { output: string; height: number } {
   }
   spare = last.grid;
   last = { grid, cells, texts };
-  placedLines.endFrame();
-  slices.endFrame();
   return { output: texts.join('\n'), height: grid.length };
 }

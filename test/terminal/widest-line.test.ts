@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import inkWidestLine from 'widest-line';
 import { describe, expect, it } from 'vitest';
-import widestLine from '../../src/cli/widest-line.js';
+import widestLine from '../../src/terminal/widest-line.js';
 
 describe('widestLine', () => {
   it('measures as the widest-line package does, asked once or again (seed 5, 300 runs)', () => {

@@ -1,8 +1,9 @@
 import { fastGet, type Clip, type InkOutput, type Operation, type Transformer } from './ink-output.js';
 
 /**
- * Ink's Output class (ink/build/output.js) as the bundled Ink gets it (scripts/bundle.mjs): operations recorded
- * as Ink records them, the frame made by `fastGet`. A default export because Ink's renderer imports one.
+ * Ink's Output class (ink/build/output.js) as Ink gets it in the bundle and in the tests (ink-replacements.mjs):
+ * operations recorded as Ink records them, the frame made by `fastGet`. A default export because Ink's renderer
+ * imports one.
  */
 export default class FastOutput implements InkOutput {
   readonly width: number;

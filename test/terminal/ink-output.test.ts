@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import FastOutput from '../../src/cli/fast-output.js';
+import FastOutput from '../../src/terminal/fast-output.js';
 
 /** Ink's own Output class, from its file (the package exports only its entry point). */
 async function loadInkOutput(): Promise<{ prototype: { get(): { output: string; height: number } } }> {

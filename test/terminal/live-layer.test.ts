@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import type { DOMElement } from 'ink';
 import { describe, expect, it, vi } from 'vitest';
-import { cellsOf, rowOf } from '../../src/cli/cells.js';
-import { drawOver, LiveLayer } from '../../src/cli/live-layer.js';
+import { cellsOf, rowOf } from '../../src/terminal/cells.js';
+import { drawOver, LiveLayer } from '../../src/terminal/live-layer.js';
 
 const DIM = '\u001B[2m';
 const UNDIM = '\u001B[22m';
@@ -60,15 +61,14 @@ function normalise(style: string | undefined): string {
 describe('LiveLayer', () => {
   it('draws each line at the spot it has now, and says when there is something new to draw', () => {
     const changed = vi.fn();
-    const layer = new LiveLayer(changed);
     const frame = ['+------+', '|      |', '+------+'];
     let spot: { row: number; column: number; width: number } | null = { row: 1, column: 1, width: 6 };
-    const owner = {};
-    const locate = () => spot;
-    layer.show(owner, locate, '0:01 a');
+    const owner = {} as DOMElement;
+    const layer = new LiveLayer(changed, (element) => (element === owner ? spot : null));
+    layer.show(owner, '0:01 a');
     expect(changed).toHaveBeenCalledTimes(1);
     expect(layer.drawOn(frame)).toEqual(['+------+', '|0:01 a|', '+------+']);
-    layer.show(owner, locate, '0:01 a');
+    layer.show(owner, '0:01 a');
     expect(changed).toHaveBeenCalledTimes(1);
     spot = null;
     expect(layer.drawOn(frame)).toBe(frame);

@@ -1,7 +1,7 @@
 import widestLine from './widest-line.js';
 
 /**
- * Ink's measure-text as the bundled Ink uses it (scripts/bundle.mjs): Ink's own keeps the size of every text it
+ * Ink's measure-text as Ink gets it (ink-replacements.mjs): Ink's own keeps the size of every text it
  * ever measured, for as long as the program runs, beside widest-line's own memory of the same widths. This one
  * asks widest-line, whose memory is bounded.
  */

@@ -1,5 +1,7 @@
-import type { LiveLines, ScreenSpot } from '../ui/live-lines.js';
+import type { DOMElement } from 'ink';
+import type { LiveLines } from '../ui/live-lines.js';
 import { cellsOf, rowOf, type Cell } from './cells.js';
+import { spotOf, type ScreenSpot } from './screen-spot.js';
 
 const BLANK: Cell = { text: ' ', style: '' };
 
@@ -19,36 +21,36 @@ export function drawOver(row: string, spot: ScreenSpot, text: string): string | 
   return rowOf(next);
 }
 
-interface LiveLine {
-  locate: () => ScreenSpot | null;
-  text: string;
-}
-
 /** The live lines (see src/ui/live-lines.ts), laid over every frame of Ink's before it reaches the terminal. */
 export class LiveLayer implements LiveLines {
-  private readonly lines = new Map<object, LiveLine>();
+  private readonly lines = new Map<DOMElement, string>();
 
-  /** `onChange` runs when a line is shown, changed or hidden: the screen has something new to draw. */
-  constructor(private readonly onChange: () => void) {}
+  /**
+   * `onChange` runs when a line is shown, changed or hidden: the screen has something new to draw. `locate`
+   * finds an element in the frame (Ink's layout; tests place elements where they like).
+   */
+  constructor(
+    private readonly onChange: () => void,
+    private readonly locate: (element: DOMElement) => ScreenSpot | null = spotOf,
+  ) {}
 
-  show(owner: object, locate: () => ScreenSpot | null, text: string): void {
-    const line = this.lines.get(owner);
-    if (line?.text === text && line.locate === locate) return;
-    this.lines.set(owner, { locate, text });
+  show(element: DOMElement, text: string): void {
+    if (this.lines.get(element) === text) return;
+    this.lines.set(element, text);
     this.onChange();
   }
 
-  hide(owner: object): void {
-    if (this.lines.delete(owner)) this.onChange();
+  hide(element: DOMElement): void {
+    if (this.lines.delete(element)) this.onChange();
   }
 
   /** `rows` of a frame with every line drawn at the spot it has in that frame's layout. */
   drawOn(rows: readonly string[]): readonly string[] {
     let drawn: string[] | null = null;
-    for (const line of this.lines.values()) {
-      const spot = line.locate();
+    for (const [element, text] of this.lines) {
+      const spot = this.locate(element);
       if (!spot || spot.row >= rows.length) continue;
-      const row = drawOver(rows[spot.row]!, spot, line.text);
+      const row = drawOver(rows[spot.row]!, spot, text);
       if (row !== null) (drawn ??= [...rows])[spot.row] = row;
     }
     return drawn ?? rows;

@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
+import type { DOMElement } from 'ink';
 import type { LiveLines } from '../ui/live-lines.js';
 import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
+import type { ScreenSpot } from './screen-spot.js';
 
 /**
  * The terminal as Ink sees it, on the alternate screen: Ink renders each frame whole into `stream` (debug
@@ -10,7 +12,7 @@ import { LiveLayer } from './live-layer.js';
  *
  * Why not Ink's own `incrementalRendering`: in Ink 6.8 it moves the cursor up one row too few when the
  * frame ends with a newline (any frame shorter than the terminal, as ours must be), so every frame lands
- * one row lower than the last. Absolute positions cannot drift.
+ * one row lower than the last (fixed in Ink 7, which needs Node 22). Absolute positions cannot drift.
  */
 
 const CSI = '\u001B[';
@@ -93,7 +95,13 @@ class ScreenStream extends EventEmitter {
   }
 }
 
-export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30 } = {}): Screen {
+export interface ScreenOptions {
+  maxFps?: number;
+  /** Where a live line's element is in a frame: by Ink's layout (tests place elements where they like). */
+  locate?: (element: DOMElement) => ScreenSpot | null;
+}
+
+export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate }: ScreenOptions = {}): Screen {
   const frameMs = 1000 / maxFps;
   let shown: readonly string[] = [];
   /** The newest frame from Ink, as rows; and whether it or a live line changed since the last flush. */
@@ -120,7 +128,7 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30 } = {})
     isDirty = true;
     timer ??= setTimeout(flush, Math.max(0, Math.ceil(lastFlushAt + frameMs - Date.now())));
   };
-  const live = new LiveLayer(schedule);
+  const live = new LiveLayer(schedule, locate);
   const stream = new ScreenStream(terminal, (next) => {
     frame = next.split('\n').slice(0, terminal.rows);
     schedule();

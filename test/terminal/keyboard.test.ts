@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createKeyboard, splitKeypresses } from '../../src/cli/keyboard.js';
+import { createKeyboard, splitKeypresses } from '../../src/terminal/keyboard.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 
 describe('splitKeypresses', () => {

@@ -1,4 +1,5 @@
-import stringWidth from 'string-width';
+import { BoundedCache } from './bounded-cache.js';
+import widestLine from './widest-line.js';
 
 // A row of a frame as the terminal shows it, one cell per column: what screen.ts compares between frames
 // and live-layer.ts draws into.
@@ -13,32 +14,19 @@ export interface Cell {
   style: string;
 }
 
-const widths = new Map<string, number>();
-
-/** Columns of one character: printable ASCII and box drawing (most of a frame) without asking string-width. */
+/** Columns of one character: printable ASCII and box drawing (most of a frame) without a look-up. */
 function charWidth(char: string): number {
   const code = char.charCodeAt(0);
   if (char.length === 1 && ((code >= 0x20 && code < 0x7f) || (code >= 0x2500 && code <= 0x259f))) return 1;
-  let width = widths.get(char);
-  if (width === undefined) {
-    width = stringWidth(char);
-    if (widths.size < 4096) widths.set(char, width);
-  }
-  return width;
+  return widestLine(char);
 }
 
 /** Rows parsed lately: the row on screen now was parsed as the next one a frame ago. */
-const parsedRows = new Map<string, Cell[] | null>();
+const parsedRows = new BoundedCache(256, parseCells);
 
 /** A row as cells, or null when it holds something a column-by-column patch could get wrong. */
 export function cellsOf(line: string): Cell[] | null {
-  let cells = parsedRows.get(line);
-  if (cells === undefined) {
-    cells = parseCells(line);
-    if (parsedRows.size >= 256) parsedRows.clear();
-    parsedRows.set(line, cells);
-  }
-  return cells;
+  return parsedRows.get(line);
 }
 
 function parseCells(line: string): Cell[] | null {

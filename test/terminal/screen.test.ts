@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
+import type { DOMElement } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScreen, rowUpdates } from '../../src/cli/screen.js';
+import { createScreen, rowUpdates } from '../../src/terminal/screen.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 
 /** The SGR attributes a cell can carry, by the family each code belongs to. */
@@ -164,15 +165,15 @@ describe('createScreen', () => {
   it('draws live lines over the frame, rewrites just the characters a tick changes, and nothing once closed', async () => {
     useFakeClock();
     const terminal = new FakeTerminal();
-    const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { maxFps: 10 });
+    const owner = {} as DOMElement;
+    const locate = (element: DOMElement) => (element === owner ? { row: 1, column: 2, width: 4 } : null);
+    const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { maxFps: 10, locate });
     screen.open();
-    const owner = {};
-    const locate = () => ({ row: 1, column: 2, width: 4 });
     screen.stream.write('title\n|      |');
-    screen.liveLines.show(owner, locate, '0:08');
+    screen.liveLines.show(owner, '0:08');
     await vi.advanceTimersByTimeAsync(0);
     expect(terminal.writes.at(-1)).toBe('\u001B[1;1Htitle\u001B[K\u001B[2;1H| 0:08 |\u001B[K');
-    screen.liveLines.show(owner, locate, '0:09');
+    screen.liveLines.show(owner, '0:09');
     await vi.advanceTimersByTimeAsync(100);
     expect(terminal.writes.at(-1)).toBe('\u001B[2;6H\u001B[0m9\u001B[0m');
     // A frame from Ink keeps the line where its layout puts it.
@@ -184,7 +185,7 @@ describe('createScreen', () => {
     expect(terminal.writes.at(-1)).toBe('\u001B[2;3H\u001B[0m    \u001B[0m');
     screen.close();
     const written = terminal.writes.length;
-    screen.liveLines.show(owner, locate, '0:10');
+    screen.liveLines.show(owner, '0:10');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(terminal.writes).toHaveLength(written);
   });

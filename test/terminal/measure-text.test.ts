@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import measureText from '../../src/cli/measure-text.js';
+import measureText from '../../src/terminal/measure-text.js';
 
 type Measure = (text: string) => { width: number; height: number };
 let inkMeasureText: Measure;
