@@ -1,7 +1,10 @@
 import chalk from 'chalk';
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkConfigText } from '../../src/config/check.js';
-import { paint, resolveTheme, themeFromEnv, THEMES } from '../../src/ui/theme.js';
+import { Pane } from '../../src/ui/components/Pane.js';
+import { paint, resolveTheme, themeFromEnv, ThemeContext, THEMES, type Theme } from '../../src/ui/theme.js';
 
 const level = chalk.level;
 afterEach(() => {
@@ -77,5 +80,21 @@ describe('paint', () => {
         expect(paint('x', colour as string), `${role} ${String(colour)}`).not.toBe('x');
       }
     }
+  });
+});
+
+describe('a theme applied to a frame', () => {
+  it('draws the focused border in the accent of the theme given', () => {
+    chalk.level = 3;
+    const frameIn = (theme: Theme): string => {
+      const app = render(createElement(ThemeContext.Provider, { value: theme }, createElement(Pane, { title: 'Lists', isFocused: true, width: 20, height: 3 })));
+      const frame = app.lastFrame() ?? '';
+      app.unmount();
+      return frame;
+    };
+    expect(frameIn(THEMES.default)).toContain('\u001B[36m┏');
+    expect(frameIn(THEMES.light)).toContain('\u001B[38;5;25m┏');
+    expect(frameIn(THEMES['high-contrast'])).toContain('\u001B[93m┏');
+    expect(frameIn(THEMES.none)).not.toMatch(/\u001B\[(3\d|9\d|38;)/);
   });
 });
