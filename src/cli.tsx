@@ -14,6 +14,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (argv[0] === 'login') return await (await import('./cli/login.js')).runLogin(argv.slice(1));
     if (argv[0] === 'logout') return await (await import('./cli/login.js')).runLogout(argv.slice(1));
     if (isStatusCommandName(argv[0])) return await (await import('./status/command.js')).runStatusCommand(argv);
+    if (argv[0] === 'config') return await (await import('./config/command.js')).runConfigCommand(argv.slice(1));
     const command = parseCliArgs(argv, process.env);
     switch (command.kind) {
       case 'help':
