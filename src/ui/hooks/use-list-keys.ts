@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import { useKeypress } from './use-keypress.js';
 import type { CursorAction } from '../state/list-cursor.js';
 
-/** The playlist-editing commands (decisions §12); panes that cannot reorder never receive them. */
+/** The reorder commands (decisions §12); panes that cannot reorder never receive them. */
 export type ReorderCommand = 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save';
 
 export type ListCommand =

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAYLIST_ROW_FIELDS } from '../../../src/api/playlists.js';
 import type { PlaylistItem } from '../../../src/api/types.js';
-import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/panes/playlist-items/edit-messages.js';
+import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/panes/playlist-items/reorder-messages.js';
 import { REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
 import { PlaylistItemsPane } from '../../../src/ui/panes/PlaylistItemsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';

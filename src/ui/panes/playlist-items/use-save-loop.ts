@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
-import type { EditStore } from './edit-store.js';
+import type { ReorderStore } from './reorder-store.js';
 import { SaveLoop } from './save-loop.js';
 
 export interface SaveLoopOptions {
   api: Api;
   playlistId: string;
-  store: EditStore;
+  store: ReorderStore;
   onStatus(message: string): void;
   /** While moves are unsaved, how to save them (for quitting); null once all is saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;

@@ -11,20 +11,20 @@ import { usePaneReports } from '../../hooks/use-pane-reports.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
 import { useReorderKeys } from '../../hooks/use-reorder-keys.js';
 import { setCursor } from '../../state/list-cursor.js';
-import { createPlaylistEdit } from '../../state/playlist-edit.js';
+import { createPlaylistReorder } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
 import type { PaneCallbacks } from '../../pane-callbacks.js';
 import { playlistItemMatch } from '../library-rows.js';
-import { createEditStore } from './edit-store.js';
+import { createReorderStore } from './reorder-store.js';
 import { useFilteredRows } from './filtered-rows.js';
 import { formatItemRow } from './item-row.js';
-import { useEditCommands } from './use-edit-commands.js';
-import { useEditPages } from './use-edit-pages.js';
+import { useReorderCommands } from './use-reorder-commands.js';
+import { useReorderPages } from './use-reorder-pages.js';
 import { useSaveLoop } from './use-save-loop.js';
 import { useStatusLine } from './use-status-line.js';
 
-export interface PlaylistEditOptions extends PaneCallbacks {
+export interface PlaylistReorderOptions extends PaneCallbacks {
   api: Api;
   playlist: SimplifiedPlaylist;
   isFocused: boolean;
@@ -37,7 +37,7 @@ export interface PlaylistEditOptions extends PaneCallbacks {
   onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
-export interface PlaylistEdit {
+export interface PlaylistReorder {
   list: LibraryList;
   /** Typed count ('' for none), for the title. */
   count: string;
@@ -49,28 +49,28 @@ export interface PlaylistEdit {
  * Everything a playlist's items view does besides drawing: the pages its rows need, the moves, the `/`
  * filter, the keys, the save loop, and telling the app what is under the cursor.
  */
-export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
+export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReorder {
   const { api, playlist, isFocused, height, width } = options;
   const [store] = useState(() =>
-    createEditStore(createPlaylistEdit(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
+    createReorderStore(createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
   );
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
   const status = useStatusLine(options.onStatus);
-  const loop = useSaveLoop({ api, playlistId: playlist.id, store, onStatus: status.showEdit, onUnsaved: options.onUnsaved });
+  const loop = useSaveLoop({ api, playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved });
 
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
   const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
-  useEditPages({
+  useReorderPages({
     api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
     onStatus: status.showLoad,
   });
 
   const { onBack, onJump } = options;
-  const commands = useEditCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack, onJump });
+  const commands = useReorderCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack, onJump });
   useReorderKeys({ isActive: isFocused && !filter.isEditing, count: reorder.count, ...commands });
 
   const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));

@@ -5,14 +5,14 @@ import type { ListFilter } from '../../hooks/use-list-filter.js';
 import type { ListCommand } from '../../hooks/use-list-keys.js';
 import type { ReorderKeysOptions } from '../../hooks/use-reorder-keys.js';
 import { pendingCount, type ReorderAction } from '../../state/reorder.js';
-import type { EditStore } from './edit-store.js';
-import { editMessage, FILTERED_REORDER_REFUSAL } from './edit-messages.js';
+import type { ReorderStore } from './reorder-store.js';
+import { reorderMessage, FILTERED_REORDER_REFUSAL } from './reorder-messages.js';
 import type { FilteredRows } from './filtered-rows.js';
 import type { SaveLoop } from './save-loop.js';
 import type { StatusLine } from './use-status-line.js';
 
-export interface EditCommandsOptions {
-  store: EditStore;
+export interface ReorderCommandsOptions {
+  store: ReorderStore;
   loop: SaveLoop | null;
   /** Rows of the list window, for scrolling along with the cursor. */
   listHeight: number;
@@ -27,7 +27,7 @@ export interface EditCommandsOptions {
 type Handlers = Pick<ReorderKeysOptions, 'onDigit' | 'onCommand' | 'onLoneDigit'> & { clearFilter(): void };
 
 /** What each key does in a playlist's items; reads the store afresh, as keys outrun renders. */
-export function useEditCommands(options: EditCommandsOptions): Handlers {
+export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
   const latest = useRef(options);
   latest.current = options;
   /** 'saving' after an Esc with unsaved moves; 'failed' when that save failed (Esc again leaves without it). */
@@ -47,7 +47,7 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
     };
     const save = (): void => {
       const { loop, status } = latest.current;
-      if (loop === null || !loop.hasUnsaved()) status.showEdit('nothing to save');
+      if (loop === null || !loop.hasUnsaved()) status.showReorder('nothing to save');
       else void loop.saveNow();
     };
     const leave = (): void => {
@@ -55,20 +55,20 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
       if (loop === null || !loop.hasUnsaved() || leaving.current === 'failed') return onBack();
       if (leaving.current === 'saving') return;
       leaving.current = 'saving';
-      status.showEdit('saving before going back…');
+      status.showReorder('saving before going back…');
       void loop.saveNow().then((result) => {
         // A key pressed meanwhile means the user stays after all.
         if (leaving.current !== 'saving') return;
         if (result.isSaved) return latest.current.onBack();
         leaving.current = 'failed';
-        latest.current.status.showEdit(`save failed: ${result.reason} — Esc again leaves without saving`);
+        latest.current.status.showReorder(`save failed: ${result.reason} — Esc again leaves without saving`);
       });
     };
-    const edit = (command: 'moveUp' | 'moveDown' | 'undo' | 'redo'): void => {
+    const step = (command: 'moveUp' | 'moveDown' | 'undo' | 'redo'): void => {
       const { store, status } = latest.current;
       const before = store.getState().reorder;
       reorder({ type: command });
-      status.showEdit(editMessage(command, before, store.getState().reorder));
+      status.showReorder(reorderMessage(command, before, store.getState().reorder));
     };
     const onCommand = (command: ListCommand | null): void => {
       const { store, filter, filterCursor, status, listHeight } = latest.current;
@@ -86,10 +86,10 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
         if (filter.isOn) clearFilter();
         else if (store.getState().reorder.mark !== null) reorder({ type: 'clearMark' });
         else leave();
-      } else if (filter.isOn) status.showEdit(FILTERED_REORDER_REFUSAL);
+      } else if (filter.isOn) status.showReorder(FILTERED_REORDER_REFUSAL);
       else if (command.command === 'toggleMark') reorder({ type: 'toggleMark' });
       else if (command.command === 'save') save();
-      else edit(command.command);
+      else step(command.command);
     };
     return {
       onCommand,

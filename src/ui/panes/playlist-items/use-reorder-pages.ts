@@ -5,15 +5,15 @@ import type { PlaylistItem } from '../../../api/types.js';
 import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
 import { isDirty } from '../../state/reorder.js';
 import { isLoaded } from '../../state/sparse-list.js';
-import { missingPages, type PlaylistEditState } from '../../state/playlist-edit.js';
-import type { EditStore } from './edit-store.js';
+import { missingPages, type PlaylistReorderState } from '../../state/playlist-reorder.js';
+import type { ReorderStore } from './reorder-store.js';
 
-export interface EditPagesOptions {
+export interface ReorderPagesOptions {
   api: Api;
   playlistId: string;
-  store: EditStore;
+  store: ReorderStore;
   /** The state as this render shows it. */
-  state: PlaylistEditState;
+  state: PlaylistReorderState;
   /** The window in display rows. */
   top: number;
   height: number;
@@ -36,7 +36,7 @@ function describeError(error: unknown): string {
  * unsaved, re-reads the cursor's page once a minute: with moves unsaved, a changed page would put other
  * entries under them, and the save merges anyway.
  */
-export function useEditPages(options: EditPagesOptions): void {
+export function useReorderPages(options: ReorderPagesOptions): void {
   const { api, playlistId, store, state, top, height, isFocused } = options;
   const latest = useRef(options);
   latest.current = options;
