@@ -101,13 +101,6 @@ export function isDirty(state: ReorderState): boolean {
   return false;
 }
 
-/** Base position of the entry shown at `displayIndex`, or undefined outside the list. */
-export function baseIndexAt(state: ReorderState, displayIndex: number): number | undefined {
-  return Number.isInteger(displayIndex) && displayIndex >= 0 && displayIndex < state.order.length
-    ? state.order[displayIndex]
-    : undefined;
-}
-
 /** Moves `order[start, start + length)` by `shift` rows, in place. */
 function shiftBlock(order: Int32Array, start: number, length: number, shift: number): void {
   const block = order.slice(start, start + length);

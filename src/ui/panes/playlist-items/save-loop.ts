@@ -38,7 +38,7 @@ function describe(error: unknown): string {
 
 /**
  * Saves a playlist's moves by itself: the schedule (save-schedule.ts) says when, `saveOrder` does it, one
- * save at a time. Listens to the store for moves; `saveNow` is `w`. No React here: `usePlaylistSave` owns it.
+ * save at a time. Listens to the store for moves; `saveNow` is `w`. No React here: `useSaveLoop` owns it.
  */
 export class SaveLoop {
   private phase: SavePhase = SAVED;
