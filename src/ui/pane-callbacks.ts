@@ -6,6 +6,4 @@ export interface PaneCallbacks {
   onSelect(target: DetailsTarget | null): void;
   /** One line for the status bar (load errors, refusals); null clears it. */
   onStatus(message: string | null): void;
-  /** True while the filter's text input has the keys: the app must leave them alone. */
-  onCaptureInput(isCapturing: boolean): void;
 }

@@ -3,7 +3,9 @@ import { itemAt } from '../state/sparse-list.js';
 import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
-import { useListKeys, type ListCommand } from './use-list-keys.js';
+import { KEY_LAYER } from '../keys/key-layers.js';
+import { LIST_BINDINGS, resolve, type ListCommand } from '../keymap.js';
+import { useKeyLayer } from './use-key-layer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
 import { usePaneReports } from './use-pane-reports.js';
 
@@ -38,7 +40,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   });
 
   const item = list === null ? undefined : itemAt(list, toBase(cursor.cursor));
-  usePaneReports({ ...options, item, isCapturingInput: filter.isEditing });
+  usePaneReports({ ...options, item });
 
   const handleCommand = (command: ListCommand): void => {
     const { onOpen, onBack } = callbacks.current;
@@ -53,13 +55,18 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
       case 'filter':
         return filter.open();
       case 'reorder':
-        return; // Only a playlist's items can be reordered; its pane reads its own keys.
+        return; // Not in LIST_BINDINGS: only a playlist's items can be reordered.
     }
   };
-  useListKeys({
-    isActive: isFocused && !filter.isEditing,
-    onCommand: handleCommand,
-  });
+  useKeyLayer(
+    KEY_LAYER.pane,
+    (input, key) => {
+      const binding = resolve(LIST_BINDINGS, input, key);
+      if (binding !== null) handleCommand(binding.command);
+      return binding !== null;
+    },
+    { isActive: isFocused },
+  );
 
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);

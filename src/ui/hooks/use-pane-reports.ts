@@ -4,18 +4,16 @@ import { DetailsSlotContext } from '../details-slot.js';
 
 /**
  * Tells the app what the pane has under its cursor (on every change while focused, and again when it gets
- * the focus back) and whether its filter input has the keys (released on unmount too); and puts the item
- * under the cursor in the pane's details slot while it renders, for the details beside its list.
+ * the focus back); and puts the item under the cursor in the pane's details slot while it renders, for the
+ * details beside its list.
  */
 export function usePaneReports<T>(options: {
   item: T | undefined;
   toTarget(item: T): DetailsTarget | null;
   isFocused: boolean;
-  isCapturingInput: boolean;
   onSelect(target: DetailsTarget | null): void;
-  onCaptureInput(isCapturing: boolean): void;
 }): void {
-  const { item, toTarget, isFocused, isCapturingInput } = options;
+  const { item, toTarget, isFocused } = options;
   const callbacks = useRef(options);
   callbacks.current = options;
   // One target object per item, so that the app sees "unchanged" when only other rows changed.
@@ -28,9 +26,4 @@ export function usePaneReports<T>(options: {
     if (isFocused) callbacks.current.onSelect(target);
   }, [target, isFocused]);
 
-  useEffect(() => {
-    if (!isCapturingInput) return;
-    callbacks.current.onCaptureInput(true);
-    return () => callbacks.current.onCaptureInput(false);
-  }, [isCapturingInput]);
 }

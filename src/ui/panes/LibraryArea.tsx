@@ -4,7 +4,7 @@ import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { DetailsSlotContext, type DetailsSlot } from '../details-slot.js';
-import type { FocusState, FocusTarget, LibraryTab } from '../focus.js';
+import type { FocusState, LibraryTab } from '../focus.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import type { Size } from '../layout.js';
 import { AudiobooksPane } from './AudiobooksPane.js';
@@ -27,14 +27,9 @@ export interface LibraryAreaProps {
   details: Size;
   /** Hidden (but kept mounted, with its state) while the help is shown. */
   isHidden: boolean;
-  /** A prompt has the keys: no pane reads them. */
-  areKeysHeld?: boolean;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
   onClosePlaylist(): void;
   onStatus(pane: LibraryPaneKey, message: string | null): void;
-  onCaptureInput(pane: LibraryPaneKey, isCapturing: boolean): void;
-  /** A lone `1`–`4` typed in a playlist's items (where digits are counts). */
-  onJump?(target: FocusTarget): void;
   /** A playlist's unsaved moves, for quitting; null once saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;
 }
@@ -42,7 +37,6 @@ export interface LibraryAreaProps {
 interface PaneHandlers {
   onSelect(target: DetailsTarget | null): void;
   onStatus(message: string | null): void;
-  onCaptureInput(isCapturing: boolean): void;
 }
 
 /** Each pane draws its cursor's details itself, through its DetailsSlot, in the same render as the cursor. */
@@ -53,7 +47,7 @@ const drawnByThePane = (): void => {};
  * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
  */
 export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
-  const { api, focus, library, details, isHidden, areKeysHeld = false, onOpenPlaylist, onClosePlaylist, onJump, onUnsaved } = props;
+  const { api, focus, library, details, isHidden, onOpenPlaylist, onClosePlaylist, onUnsaved } = props;
   const shown = visiblePane(focus);
   // Kept across resizes: a pane's selection outlives the slot objects, which change with the size.
   const selections = useRef(
@@ -76,14 +70,13 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
     const make = (pane: LibraryPaneKey): PaneHandlers => ({
       onSelect: drawnByThePane,
       onStatus: (message) => latest.current.onStatus(pane, message),
-      onCaptureInput: (isCapturing) => latest.current.onCaptureInput(pane, isCapturing),
     });
     return Object.fromEntries(PANE_KEYS.map((pane) => [pane, make(pane)])) as Record<LibraryPaneKey, PaneHandlers>;
   }, []);
 
   const paneProps = (pane: LibraryPaneKey) => ({
     api,
-    isFocused: !isHidden && !areKeysHeld && focus.focus !== 'nowPlaying' && shown === pane,
+    isFocused: !isHidden && focus.focus !== 'nowPlaying' && shown === pane,
     width: library.width,
     height: library.height,
     ...handlers[pane],
@@ -107,7 +100,6 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
             {...paneProps('playlistItems')}
             playlist={focus.openPlaylist}
             onBack={onClosePlaylist}
-            onJump={onJump}
             onUnsaved={onUnsaved}
           />,
         )}

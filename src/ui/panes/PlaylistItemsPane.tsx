@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import type { FocusTarget } from '../focus.js';
 import { formatCount } from '../format.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import { sanitizeText } from '../sanitize.js';
@@ -13,8 +12,6 @@ export interface PlaylistItemsPaneProps extends LibraryPaneProps {
   playlist: SimplifiedPlaylist;
   /** Esc (with no filter or mark on, and once moves are saved): back to the playlists. */
   onBack(): void;
-  /** A lone `1`–`4` typed here (digits are counts in this pane) jumps there once no key follows it. */
-  onJump?(target: FocusTarget): void;
   /** While moves are unsaved, how to save them (so that quitting can ask); null once all is saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;
 }

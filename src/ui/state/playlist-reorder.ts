@@ -4,7 +4,6 @@ import { moveCursor, setCursor, type CursorAction } from './list-cursor.js';
 import {
   createReorderState,
   isDirty,
-  pendingCount,
   reorderReducer,
   selectedRange,
   type ReorderAction,
@@ -46,9 +45,8 @@ export type PlaylistReorderAction =
   /** A key of the reorder reducer (digits, moves, marks, undo, redo); the window follows the cursor. */
   | { type: 'reorder'; action: ReorderAction; height: number }
   /** A cursor key; a typed count applies to up, down and the page keys. */
-  | { type: 'cursor'; action: CursorAction; height: number }
+  | { type: 'cursor'; action: CursorAction; height: number; count?: number }
   | { type: 'cursorTo'; index: number; height: number }
-  | { type: 'clearCount' }
   /** A page fetched while `generation` was current. */
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
   | { type: 'writeStarted' }
@@ -92,23 +90,23 @@ function applyMove(state: PlaylistReorderState, action: ReorderAction, height: n
   const isHistory = action.type === 'undo' || action.type === 'redo';
   let reorder = state.reorder;
   let touched = state.touched;
-  for (let step = isHistory ? pendingCount(reorder) : 1; step > 0; step--) {
+  for (let step = isHistory ? (action.count ?? 1) : 1; step > 0; step--) {
     const block = blockOf(reorder, action.type);
-    const next = reorderReducer(isHistory ? { ...reorder, count: '' } : reorder, action);
+    const next = reorderReducer(reorder, isHistory ? { type: action.type } : action);
     if (block !== null && next.order !== reorder.order) {
       touched = touched === state.touched ? touched.slice() : touched;
       for (let row = block.start; row < block.end; row++) touched[reorder.order[row]!] = 1;
     }
     reorder = next;
   }
-  return { ...withReorder(state, { ...reorder, count: '' }, height), touched };
+  return { ...withReorder(state, reorder, height), touched };
 }
 
 const COUNTED: ReadonlySet<CursorAction> = new Set(['up', 'down', 'pageUp', 'pageDown']);
 
-function moveTheCursor(state: PlaylistReorderState, action: CursorAction, height: number): PlaylistReorderState {
+function moveTheCursor(state: PlaylistReorderState, action: CursorAction, height: number, typed = 1): PlaylistReorderState {
   const { reorder } = state;
-  const count = COUNTED.has(action) ? pendingCount(reorder) : 1;
+  const count = COUNTED.has(action) ? typed : 1;
   const next = moveCursor({ cursor: reorder.cursor, top: state.top }, action, reorder.order.length, height, count);
   const moved = reorderReducer(reorder, { type: 'cursorTo', index: next.cursor });
   return moved === reorder && next.top === state.top ? state : { ...state, reorder: moved, top: next.top };
@@ -158,11 +156,9 @@ export function playlistReorderReducer(state: PlaylistReorderState, action: Play
     case 'reorder':
       return applyMove(state, action.action, action.height);
     case 'cursor':
-      return moveTheCursor(state, action.action, action.height);
+      return moveTheCursor(state, action.action, action.height, action.count);
     case 'cursorTo':
       return withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: action.index }), action.height);
-    case 'clearCount':
-      return state.reorder.count === '' ? state : { ...state, reorder: { ...state.reorder, count: '' } };
     case 'page':
       return receivePage(state, action);
     case 'writeStarted':

@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { AudiobooksPane } from '../../../src/ui/panes/AudiobooksPane.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
-import { lastCall, paneCallbacks } from './pane-harness.js';
+import { inDashboard, lastCall, paneCallbacks } from './pane-harness.js';
 
 describe('AudiobooksPane', () => {
   it('opens an audiobook on its first chapter and comes back to where it was', async () => {
     const api = createFakeApi();
     const books = api.catalog.savedAudiobooks;
     const callbacks = paneCallbacks();
-    const app = renderApp(<AudiobooksPane api={api} isFocused width={66} height={20} {...callbacks} />);
+    const app = renderApp(inDashboard(<AudiobooksPane api={api} isFocused width={66} height={20} {...callbacks} />));
     await app.waitForFrame('Audiobooks · 6');
     await app.press('j');
     await vi.waitFor(() => expect(lastCall(callbacks.onSelect)).toEqual({ kind: 'audiobook', audiobook: books[1]!.audiobook }));

@@ -1,13 +1,29 @@
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { DetailsTarget } from '../../../src/ui/details-target.js';
+import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/hooks/use-key-layer.js';
+import { KEY_LAYER } from '../../../src/ui/keys/key-layers.js';
 
 /** The callbacks the app gives a library pane, recording what the pane tells it. */
 export function paneCallbacks() {
   return {
     onSelect: vi.fn<(target: DetailsTarget | null) => void>(),
     onStatus: vi.fn<(message: string | null) => void>(),
-    onCaptureInput: vi.fn<(isCapturing: boolean) => void>(),
   };
+}
+
+/** Records the keys that reach the global layer, the ones no pane took. */
+function GlobalKeys({ onKey }: { onKey(input: string): void }) {
+  useKeyLayer(KEY_LAYER.global, (input) => {
+    onKey(input);
+    return true;
+  });
+  return null;
+}
+
+/** A pane as the app holds it: under the key layers, over a global layer that records what reaches it. */
+export function inDashboard(node: ReactNode, onGlobalKey: (input: string) => void = () => {}): ReactElement {
+  return createElement(KeyLayersProvider, null, node, createElement(GlobalKeys, { onKey: onGlobalKey }));
 }
 
 /** The last value a mock was called with. */

@@ -7,14 +7,14 @@ import { sanitizeText } from '../../../src/ui/sanitize.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { PLAYLIST_COUNT } from '../../helpers/fake-playlists.js';
 import { renderApp } from '../../helpers/render.js';
-import { lastCall, paneCallbacks } from './pane-harness.js';
+import { inDashboard, lastCall, paneCallbacks } from './pane-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 
 function renderPlaylists(api: FakeApi | ReturnType<typeof withHostileName> = createFakeApi(), isFocused = true) {
   const callbacks = paneCallbacks();
   const onOpen = vi.fn<(playlist: SimplifiedPlaylist) => void>();
   const app = renderApp(
-    <PlaylistsPane api={api} isFocused={isFocused} width={66} height={20} onOpen={onOpen} {...callbacks} />,
+    inDashboard(<PlaylistsPane api={api} isFocused={isFocused} width={66} height={20} onOpen={onOpen} {...callbacks} />),
   );
   return { app, onOpen, ...callbacks };
 }
@@ -65,7 +65,9 @@ describe('PlaylistsPane', () => {
   it('draws a hostile name as visible placeholders, never as escape sequences', async () => {
     // ink-testing-library keeps every frame as written (colours are off in tests): nothing may start an escape.
     const instance = render(
-      <PlaylistsPane api={withHostileName(createFakeApi())} isFocused width={66} height={20} onOpen={() => {}} {...paneCallbacks()} />,
+      inDashboard(
+        <PlaylistsPane api={withHostileName(createFakeApi())} isFocused width={66} height={20} onOpen={() => {}} {...paneCallbacks()} />,
+      ),
     );
     await vi.waitFor(() => expect(instance.lastFrame()).toContain('Mix'));
     expect(instance.lastFrame()).toContain(sanitizeText(HOSTILE_NAME));

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { mergeOnFresh } from '../../../src/ui/state/playlist-merge.js';
 import { isDirty } from '../../../src/ui/state/reorder.js';
 import { itemAt } from '../../../src/ui/state/sparse-list.js';
-import { apply, cursorTo, digits, reorderOf, identities, move, nameOf, shown } from './playlist-reorder-helpers.js';
+import { apply, cursorTo, reorderOf, identities, move, nameOf, shown } from './playlist-reorder-helpers.js';
 
 const letters = [...'ABCDEFGHIJ'];
 
 describe('mergeOnFresh', () => {
   it('keeps a move made elsewhere and replays ours by identity', () => {
     // Ours: A down four places. Elsewhere: J moved to the top.
-    const state = apply(reorderOf(letters), ...digits('4'), move('moveDown'));
+    const state = apply(reorderOf(letters), move('moveDown', 4));
     expect(shown(state)).toEqual([...'BCDEAFGHIJ']);
     const merged = mergeOnFresh(state, { snapshotId: 'v9', identities: identities([...'JABCDEFGHI']) });
     expect(shown(merged)).toEqual([...'JBCDEAFGHI']);
@@ -21,7 +21,7 @@ describe('mergeOnFresh', () => {
   });
 
   it('drops entries removed elsewhere and keeps those added elsewhere where they were put', () => {
-    const state = apply(reorderOf(letters), cursorTo(9), ...digits('9'), move('moveUp'));
+    const state = apply(reorderOf(letters), cursorTo(9), move('moveUp', 9));
     expect(shown(state)).toEqual([...'JABCDEFGHI']);
     const fresh = [...'ABDEFGXHIJ'];
     const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
@@ -33,7 +33,7 @@ describe('mergeOnFresh', () => {
   it('never moves an entry it could not tell for certain: unloaded ones stay where the service has them', () => {
     const numbers = Array.from({ length: 200 }, (_, i) => i);
     // Only the first page is loaded; the range 0–2 goes below entry 5. Elsewhere, 150 moved to the end.
-    let state = apply(reorderOf(numbers, [0]), move('toggleMark'), cursorTo(2), ...digits('3'), move('moveDown'));
+    let state = apply(reorderOf(numbers, [0]), move('toggleMark'), cursorTo(2), move('moveDown', 3));
     expect(shown(state).slice(0, 7)).toEqual(['3', '4', '5', '0', '1', '2', '6']);
     const fresh = [...numbers.slice(0, 150), ...numbers.slice(151), 150];
     state = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
@@ -73,7 +73,9 @@ describe('mergeOnFresh', () => {
     const action = fc.oneof(
       fc.constantFrom('moveUp', 'moveDown', 'toggleMark', 'undo').map((type) => [move(type as 'moveUp')]),
       fc.integer({ min: 0, max: size - 1 }).map((index) => [cursorTo(index)]),
-      fc.integer({ min: 2, max: 30 }).map((count) => digits(String(count))),
+      fc
+        .tuple(fc.constantFrom('moveUp', 'moveDown', 'undo'), fc.integer({ min: 2, max: 30 }))
+        .map(([type, count]) => [move(type as 'moveUp', count)]),
     );
     fc.assert(
       fc.property(fc.array(action, { maxLength: 30 }), (actions) => {

@@ -40,11 +40,10 @@ export function shown(state: PlaylistReorderState): string[] {
 
 export const identities = (names: readonly (string | number)[]): string[] => names.map((name) => entryIdentity(entry(name)));
 
-export const move = (type: 'moveUp' | 'moveDown' | 'undo' | 'redo' | 'toggleMark'): PlaylistReorderAction => ({
+/** A reorder key, `count` times for a move, an undo or a redo (a count typed before it). */
+export const move = (type: 'moveUp' | 'moveDown' | 'undo' | 'redo' | 'toggleMark', count?: number): PlaylistReorderAction => ({
   type: 'reorder',
-  action: { type },
+  action: type === 'toggleMark' ? { type } : { type, count },
   height: HEIGHT,
 });
 export const cursorTo = (index: number): PlaylistReorderAction => ({ type: 'cursorTo', index, height: HEIGHT });
-export const digits = (text: string): PlaylistReorderAction[] =>
-  [...text].map((digit) => ({ type: 'reorder', action: { type: 'digit', digit }, height: HEIGHT }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { missingPages } from '../../../src/ui/state/playlist-reorder.js';
 import { isDirty } from '../../../src/ui/state/reorder.js';
 import { itemAt } from '../../../src/ui/state/sparse-list.js';
-import { apply, cursorTo, digits, reorderOf, entry, HEIGHT, move, nameOf, shown } from './playlist-reorder-helpers.js';
+import { apply, cursorTo, reorderOf, entry, HEIGHT, move, nameOf, shown } from './playlist-reorder-helpers.js';
 
 const letters = [...'ABCDEFGHIJ'];
 
@@ -11,18 +11,17 @@ describe('playlist reorder state', () => {
     const numbers = Array.from({ length: 100 }, (_, i) => i);
     let state = apply(reorderOf(numbers), move('moveDown'));
     expect(shown(state).slice(0, 3)).toEqual(['1', '0', '2']);
-    state = apply(state, ...digits('20'), move('moveDown'));
+    state = apply(state, move('moveDown', 20));
     expect(state.reorder.cursor).toBe(21);
     expect(nameOf(itemAt(state.list, state.reorder.order[21]!))).toBe('0');
     expect(state.top).toBe(21 - HEIGHT + 1);
-    expect(state.reorder.count).toBe('');
   });
 
   it('applies a count to cursor moves too, and to nothing else', () => {
-    let state = apply(reorderOf(letters), ...digits('5'), { type: 'cursor', action: 'down', height: HEIGHT });
+    let state = apply(reorderOf(letters), { type: 'cursor', action: 'down', height: HEIGHT, count: 5 });
     expect(state.reorder.cursor).toBe(5);
-    state = apply(state, ...digits('3'), { type: 'clearCount' }, { type: 'cursor', action: 'down', height: HEIGHT });
-    expect(state.reorder.cursor).toBe(6);
+    state = apply(state, { type: 'cursor', action: 'last', height: HEIGHT, count: 3 });
+    expect(state.reorder.cursor).toBe(9);
   });
 
   it('renumbers the base on a save: the view and the loaded entries stay, the service order becomes the identity', () => {
@@ -70,7 +69,7 @@ describe('playlist reorder state', () => {
   it('asks for the pages of the rows on screen wherever they come from, window first', () => {
     const numbers = Array.from({ length: 10_000 }, (_, i) => i);
     // Only the first page is loaded; the first entry goes down 5,000 places.
-    let state = apply(reorderOf(numbers, [0]), ...digits('5000'), move('moveDown'));
+    let state = apply(reorderOf(numbers, [0]), move('moveDown', 5000));
     expect(state.reorder.cursor).toBe(5_000);
     const pages = missingPages(state, state.top, HEIGHT);
     expect(pages[0]).toBe(4_950);

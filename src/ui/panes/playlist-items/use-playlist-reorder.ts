@@ -2,14 +2,15 @@ import { useState, useSyncExternalStore } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
 import { targetOfPlaylistItem } from '../../details-target.js';
-import type { FocusTarget } from '../../focus.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { useListCursor } from '../../hooks/use-list-cursor.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
 import { usePaneReports } from '../../hooks/use-pane-reports.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
-import { useReorderKeys } from '../../hooks/use-reorder-keys.js';
+import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { KEY_LAYER } from '../../keys/key-layers.js';
+import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
 import { setCursor } from '../../state/list-cursor.js';
 import { createPlaylistReorder } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
@@ -33,7 +34,6 @@ export interface PlaylistReorderOptions extends PaneCallbacks {
   /** Columns a row's text may take. */
   width: number;
   onBack(): void;
-  onJump?(target: FocusTarget): void;
   onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
@@ -69,14 +69,21 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     onStatus: status.showLoad,
   });
 
-  const { onBack, onJump } = options;
-  const commands = useReorderCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack, onJump });
-  useReorderKeys({ isActive: isFocused && !filter.isEditing, count: reorder.count, ...commands });
+  const commands = useReorderCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack: options.onBack });
+  const count = useKeyLayer(
+    KEY_LAYER.pane,
+    (input, key, typed) => {
+      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key);
+      commands.onCommand(binding?.command ?? null, typed);
+      return binding !== null;
+    },
+    { isActive: isFocused, takesCounts: true },
+  );
 
   const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));
   const cursor = filtered === null ? whole.cursor : filterCursor.cursor;
   const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
-  usePaneReports({ ...options, item, toTarget: targetOfPlaylistItem, isCapturingInput: filter.isEditing });
+  usePaneReports({ ...options, item, toTarget: targetOfPlaylistItem });
 
   const marked = reorder.mark === null || filtered !== null ? null : selectedRange(reorder);
   const positionWidth = String(Math.max(1, list.total)).length;
@@ -105,7 +112,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
       changeFilter,
       clearFilter: commands.clearFilter,
     },
-    count: reorder.count,
+    count,
     markedCount: marked === null ? 0 : marked.end - marked.start,
   };
 }
