@@ -2,6 +2,7 @@ import { Box, useApp } from 'ink';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { Api } from '../api/api.js';
 import type { SimplifiedPlaylist } from '../api/types.js';
+import { ApiProvider, useApi } from './api-context.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
@@ -18,6 +19,7 @@ import { LiveLinesContext, type LiveLines } from './live-lines.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { statusLine } from './status-line.js';
 import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
 
 export interface AppProps {
@@ -31,18 +33,21 @@ export interface AppProps {
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
-export function App({ liveLines = null, ...props }: AppProps) {
+export function App({ api, liveLines = null, theme }: AppProps) {
   return (
-    <LiveLinesContext.Provider value={liveLines}>
-      <KeyLayersProvider>
-        <Dashboard {...props} />
-      </KeyLayersProvider>
-    </LiveLinesContext.Provider>
+    <ApiProvider api={api}>
+      <LiveLinesContext.Provider value={liveLines}>
+        <KeyLayersProvider>
+          <Dashboard theme={theme} />
+        </KeyLayersProvider>
+      </LiveLinesContext.Provider>
+    </ApiProvider>
   );
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
+function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | undefined }) {
+  const api = useApi();
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
@@ -75,9 +80,12 @@ function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
   }, [onStatus]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
 
-  const playbackError = playback.error ? `player: ${playback.error.message}` : null;
-  const message = savePrompt.message ?? notice ?? paneStatus[shownPane] ?? playbackError;
-  const isError = savePrompt.message === null && (notice !== null || (message === playbackError && playbackError !== null));
+  const status = statusLine({
+    prompt: savePrompt.message,
+    notice,
+    pane: paneStatus[shownPane] ?? null,
+    playbackError: playback.error ? `player: ${playback.error.message}` : null,
+  });
   const { root, nowPlaying, library, details } = layout;
   return (
     <ThemeContext.Provider value={theme}>
@@ -95,7 +103,6 @@ function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
         )}
         <LibraryArea
-          api={api}
           focus={focus}
           library={library}
           details={details}
@@ -107,8 +114,8 @@ function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
         />
         <StatusBar
           width={root.width}
-          message={message}
-          tone={isError ? 'error' : 'info'}
+          message={status.message}
+          tone={status.tone}
           connection={connection}
           staleSince={playback.staleSince}
         />

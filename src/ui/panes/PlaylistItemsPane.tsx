@@ -38,6 +38,7 @@ export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: Playlist
       title={title}
       emptyText="This playlist is empty."
       list={reorder.list}
+      details={props.details}
       isFocused={isFocused}
       width={width}
       height={height}

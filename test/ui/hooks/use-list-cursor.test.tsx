@@ -9,7 +9,7 @@ describe('list cursor before the first page', () => {
     const api = createFakeApi();
     const shows = api.catalog.savedShows;
     const held = api.hold('getSavedShows');
-    const app = renderApp(inDashboard(<ShowsPane api={api} isFocused width={66} height={20} {...paneCallbacks()} />));
+    const app = renderApp(inDashboard(api, <ShowsPane isFocused width={66} height={20} {...paneCallbacks()} />));
     await app.waitForFrame('Loading');
     await app.press('j', 'j');
     held.release();

@@ -21,8 +21,8 @@ export function openPlaylist(index: number, api: FakeApi = createFakeApi()) {
   const onUnsaved = vi.fn((moves: UnsavedMoves | null) => (unsaved = moves));
   const app = renderApp(
     inDashboard(
+      api,
       <PlaylistItemsPane
-        api={api}
         playlist={playlist}
         isFocused
         width={WIDTH}

@@ -1,12 +1,10 @@
-import { useState, useSyncExternalStore } from 'react';
-import type { Api } from '../../../api/api.js';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
 import { targetOfPlaylistItem } from '../../details-target.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { useListCursor } from '../../hooks/use-list-cursor.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
-import { usePaneReports } from '../../hooks/use-pane-reports.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
@@ -15,7 +13,6 @@ import { setCursor } from '../../state/list-cursor.js';
 import { createPlaylistReorder } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
-import type { PaneCallbacks } from '../../pane-callbacks.js';
 import { playlistItemMatch } from '../library-rows.js';
 import { createReorderStore } from './reorder-store.js';
 import { useFilteredRows } from './filtered-rows.js';
@@ -25,8 +22,7 @@ import { useReorderPages } from './use-reorder-pages.js';
 import { useSaveLoop } from './use-save-loop.js';
 import { useStatusLine } from './use-status-line.js';
 
-export interface PlaylistReorderOptions extends PaneCallbacks {
-  api: Api;
+export interface PlaylistReorderOptions {
   playlist: SimplifiedPlaylist;
   isFocused: boolean;
   /** Rows for the list, the filter line included while a filter is on. */
@@ -34,6 +30,8 @@ export interface PlaylistReorderOptions extends PaneCallbacks {
   /** Columns a row's text may take. */
   width: number;
   onBack(): void;
+  /** One line for the status bar; null clears it. */
+  onStatus(message: string | null): void;
   onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
@@ -47,17 +45,17 @@ export interface PlaylistReorder {
 
 /**
  * Everything a playlist's items view does besides drawing: the pages its rows need, the moves, the `/`
- * filter, the keys, the save loop, and telling the app what is under the cursor.
+ * filter, the keys, the save loop, and the entry under the cursor for the details.
  */
 export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReorder {
-  const { api, playlist, isFocused, height, width } = options;
+  const { playlist, isFocused, height, width } = options;
   const [store] = useState(() =>
     createReorderStore(createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
   );
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
   const status = useStatusLine(options.onStatus);
-  const loop = useSaveLoop({ api, playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved });
+  const loop = useSaveLoop({ playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved });
 
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);
@@ -65,7 +63,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
   useReorderPages({
-    api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
+    playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
     onStatus: status.showLoad,
   });
 
@@ -83,7 +81,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));
   const cursor = filtered === null ? whole.cursor : filterCursor.cursor;
   const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
-  usePaneReports({ ...options, item, toTarget: targetOfPlaylistItem });
+  const target = useMemo(() => (item === undefined ? null : targetOfPlaylistItem(item)), [item]);
 
   const marked = reorder.mark === null || filtered !== null ? null : selectedRange(reorder);
   const positionWidth = String(Math.max(1, list.total)).length;
@@ -103,6 +101,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     list: {
       total: list.total,
       firstError: null,
+      target,
       length: filtered === null ? reorder.order.length : filtered.rows.length,
       cursor,
       top: filtered === null ? whole.top : filterCursor.top,

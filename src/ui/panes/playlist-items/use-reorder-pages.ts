@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Api } from '../../../api/api.js';
+import { useApi } from '../../api-context.js';
 import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
 import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
@@ -9,7 +9,6 @@ import { missingPages, type PlaylistReorderState } from '../../state/playlist-re
 import type { ReorderStore } from './reorder-store.js';
 
 export interface ReorderPagesOptions {
-  api: Api;
   playlistId: string;
   store: ReorderStore;
   /** The state as this render shows it. */
@@ -37,9 +36,10 @@ function describeError(error: unknown): string {
  * entries under them, and the save merges anyway.
  */
 export function useReorderPages(options: ReorderPagesOptions): void {
-  const { api, playlistId, store, state, top, height, isFocused } = options;
-  const latest = useRef(options);
-  latest.current = options;
+  const api = useApi();
+  const { playlistId, store, state, top, height, isFocused } = options;
+  const latest = useRef({ ...options, api });
+  latest.current = { ...options, api };
   const [queue] = useState(() => {
     const fetcher: PageFetcher<PlaylistItem> = new PageFetcher<PlaylistItem>({
       fetchPage: (page, signal) =>
