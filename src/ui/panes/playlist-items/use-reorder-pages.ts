@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api-context.js';
 import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
-import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
+import { PAGE_SIZE, PageLoader, pageOf, RECHECK_MS } from '../../hooks/page-loader.js';
 import { isDirty } from '../../state/reorder.js';
 import { isLoaded } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistReorderState } from '../../state/playlist-reorder.js';
@@ -41,7 +41,7 @@ export function useReorderPages(options: ReorderPagesOptions): void {
   const latest = useRef({ ...options, api });
   latest.current = { ...options, api };
   const [queue] = useState(() => {
-    const fetcher: PageFetcher<PlaylistItem> = new PageFetcher<PlaylistItem>({
+    const fetcher: PageLoader<PlaylistItem> = new PageLoader<PlaylistItem>({
       fetchPage: (page, signal) =>
         latest.current.api.getPlaylistItems(latest.current.playlistId, { ...page, fields: PLAYLIST_ROW_FIELDS }, { signal }),
       onPage: (offset, page, generation) => {
@@ -81,7 +81,7 @@ export function useReorderPages(options: ReorderPagesOptions): void {
       const current = store.getState();
       const position = current.reorder.order[current.reorder.cursor] ?? 0;
       const isQuiet = !current.isWriting && !isDirty(current.reorder);
-      const wait = isQuiet ? queue.refreshIfDue(position - (position % PAGE_SIZE), Date.now()) : RECHECK_MS;
+      const wait = isQuiet ? queue.refreshIfDue(pageOf(position), Date.now()) : RECHECK_MS;
       timer = setTimeout(refreshWhenDue, wait);
     };
     refreshWhenDue();
