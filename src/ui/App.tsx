@@ -2,23 +2,25 @@ import { Box, useApp } from 'ink';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { Api } from '../api/api.js';
 import type { SimplifiedPlaylist } from '../api/types.js';
+import { ApiProvider, useApi } from './api-context.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
-import { focusReducer, INITIAL_FOCUS, type FocusTarget } from './focus.js';
+import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
-import { useGlobalKeys } from './hooks/use-global-keys.js';
-import { KeypressHub } from './hooks/use-keypress.js';
+import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import type { GlobalCommand } from './keymap.js';
+import { KEY_LAYER } from './keys/key-layers.js';
+import { GLOBAL_BINDINGS, resolve } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { statusLine } from './status-line.js';
 import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
 
 export interface AppProps {
@@ -31,19 +33,22 @@ export interface AppProps {
 
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
-/** The dashboard, with every key read through one hub (see use-keypress.ts). */
-export function App({ liveLines = null, ...props }: AppProps) {
+/** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
+export function App({ api, liveLines = null, theme }: AppProps) {
   return (
-    <LiveLinesContext.Provider value={liveLines}>
-      <KeypressHub>
-        <Dashboard {...props} />
-      </KeypressHub>
-    </LiveLinesContext.Provider>
+    <ApiProvider api={api}>
+      <LiveLinesContext.Provider value={liveLines}>
+        <KeyLayersProvider>
+          <Dashboard theme={theme} />
+        </KeyLayersProvider>
+      </LiveLinesContext.Provider>
+    </ApiProvider>
   );
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
+function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | undefined }) {
+  const api = useApi();
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
@@ -53,41 +58,36 @@ function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
   usePlaybackLink(playback);
   const connection = useConnection(api);
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
-  const [capturing, setCapturing] = useState<Partial<Record<LibraryPaneKey, boolean>>>({});
   const shownPane = visiblePane(focus);
   const savePrompt = usePlaylistSavePrompt(exit);
-  // A playlist's items read digits as counts (`20K`) and do the `1`–`4` jump themselves when none follows.
-  const digitsAreCounts = shownPane === 'playlistItems' && focus.focus !== 'nowPlaying' && !focus.isHelpOpen;
 
-  const onCommand = useCallback(
-    (command: GlobalCommand) => {
-      if (command.type === 'quit') savePrompt.requestQuit();
-      else if (command.type === 'playback') playback.run(command.command);
-      else if (!(command.type === 'focus' && digitsAreCounts)) dispatch(command);
-    },
-    [savePrompt.requestQuit, playback.run, digitsAreCounts],
-  );
-  const isPaneTyping = capturing[shownPane] === true;
-  useGlobalKeys({ isActive: !isPaneTyping && !savePrompt.isOpen, focus: focus.focus, isHelpOpen: focus.isHelpOpen, onCommand });
+  // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
+  useKeyLayer(KEY_LAYER.global, (input, key) => {
+    const binding = resolve(GLOBAL_BINDINGS, input, key);
+    if (binding === null || (binding.where === 'Now playing' && focus.focus !== 'nowPlaying')) return false;
+    const { command } = binding;
+    if (command.type === 'quit') savePrompt.requestQuit();
+    else if (command.type === 'playback') playback.run(command.command);
+    else dispatch(command);
+    return true;
+  });
 
   const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
     setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
   }, []);
-  const onCaptureInput = useCallback((pane: LibraryPaneKey, isCapturing: boolean) => {
-    setCapturing((previous) => (previous[pane] === isCapturing ? previous : { ...previous, [pane]: isCapturing }));
-  }, []);
   const onOpenPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
   const onClosePlaylist = useCallback(() => {
     onStatus('playlistItems', null);
-    onCaptureInput('playlistItems', false);
     dispatch({ type: 'closePlaylist' });
-  }, [onStatus, onCaptureInput]);
+  }, [onStatus]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
-  const onJump = useCallback((target: FocusTarget) => dispatch({ type: 'focus', target }), []);
 
-  const playbackError = playback.error ? `player: ${playback.error.message}` : null;
-  const message = savePrompt.message ?? notice ?? paneStatus[shownPane] ?? playbackError;
-  const isError = savePrompt.message === null && (notice !== null || (message === playbackError && playbackError !== null));
+  const status = statusLine({
+    prompt: savePrompt.message,
+    notice,
+    pane: paneStatus[shownPane] ?? null,
+    playbackError: playback.error ? `player: ${playback.error.message}` : null,
+  });
   const { root, nowPlaying, library, details } = layout;
   return (
     <ThemeContext.Provider value={theme}>
@@ -100,28 +100,24 @@ function Dashboard({ api, theme = themeFromEnv(process.env) }: AppProps) {
           height={nowPlaying.height}
         />
         {focus.isHelpOpen ? (
-          <HelpOverlay width={root.width} height={library.height + 1} isActive={!savePrompt.isOpen} onClose={onCloseHelp} />
+          <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
         )}
         <LibraryArea
-          api={api}
           focus={focus}
           library={library}
           details={details}
           isHidden={focus.isHelpOpen}
-          areKeysHeld={savePrompt.isOpen}
           onOpenPlaylist={onOpenPlaylist}
           onClosePlaylist={onClosePlaylist}
           onStatus={onStatus}
-          onCaptureInput={onCaptureInput}
-          onJump={onJump}
           onUnsaved={savePrompt.onUnsaved}
         />
         <StatusBar
           width={root.width}
-          message={message}
-          tone={isError ? 'error' : 'info'}
+          message={status.message}
+          tone={status.tone}
           connection={connection}
           staleSince={playback.staleSince}
         />

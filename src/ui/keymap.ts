@@ -1,12 +1,34 @@
 import type { Key } from 'ink';
-import { LIST_BINDINGS, type ListCommand } from './hooks/use-list-keys.js';
 import type { FocusTarget } from './focus.js';
+import { keyLabel, keyNames } from './keys/key-names.js';
 import type { PlaybackCommand } from './playback-commands.js';
+import type { CursorAction } from './state/list-cursor.js';
 
 /**
- * The dashboard's global keys (decisions.md §12), in one table: `globalCommandFor` reads it to act on a
- * key, and the help lists it together with the keys of the library lists.
+ * Every key of the dashboard (decisions.md §12), as tables of named actions with their default keys:
+ * the key layers resolve presses through them and the help lists them. A config file can remap keys by
+ * action name by handing `resolve` other `keys`.
  */
+
+export interface Binding<A extends string, C> {
+  /** The action's name, stable for remapping ('quit', 'moveDown'...). */
+  action: A;
+  /** Key names (keys/key-names.ts); the help shows them in this order. */
+  keys: readonly string[];
+  command: C;
+}
+
+/** The binding a key press means in `table`, or null; its most specific name is tried first (Shift+↑ before ↑). */
+export function resolve<B extends Binding<string, unknown>>(table: readonly B[], input: string, key: Key): B | null {
+  for (const name of keyNames(input, key)) {
+    const binding = table.find((candidate) => candidate.keys.includes(name));
+    if (binding !== undefined) return binding;
+  }
+  return null;
+}
+
+/** The keys of a binding as the help shows them ('q, Ctrl+C'). */
+export const keysLabel = (binding: Binding<string, unknown>): string => binding.keys.map(keyLabel).join(', ');
 
 export type GlobalCommand =
   | { type: 'quit' }
@@ -16,86 +38,102 @@ export type GlobalCommand =
   | { type: 'focus'; target: FocusTarget }
   | { type: 'playback'; command: PlaybackCommand };
 
-export interface KeyContext {
-  focus: FocusTarget;
-}
+export type GlobalAction =
+  | 'quit' | 'help' | 'focusNext' | 'focusPrevious' | 'focusNowPlaying' | 'focusPlaylists' | 'focusShows'
+  | 'focusAudiobooks' | 'playPause' | 'next' | 'previous' | 'seekBack' | 'seekForward' | 'shuffle' | 'repeat';
 
-export interface GlobalBinding {
-  /** As the help shows it. */
-  keys: string;
+export interface GlobalBinding extends Binding<GlobalAction, GlobalCommand> {
   description: string;
   /** Where the key works, as the help says it. */
-  where: string;
-  matches(input: string, key: Key, context: KeyContext): boolean;
-  command: GlobalCommand;
+  where: 'everywhere' | 'Now playing';
 }
 
 export const SEEK_STEP_MS = 10_000;
 
-const isNowPlaying = (context: KeyContext): boolean => context.focus === 'nowPlaying';
 const playback = (command: PlaybackCommand): GlobalCommand => ({ type: 'playback', command });
 
 export const GLOBAL_BINDINGS: readonly GlobalBinding[] = [
-  { keys: 'q, Ctrl+C', description: 'quit', where: 'everywhere',
-    matches: (i, k) => i === 'q' || (k.ctrl && i === 'c'), command: { type: 'quit' } },
-  { keys: '?', description: 'show or hide this help', where: 'everywhere',
-    matches: (i) => i === '?', command: { type: 'toggleHelp' } },
-  { keys: 'Tab', description: 'focus the next pane', where: 'everywhere',
-    matches: (_, k) => k.tab && !k.shift, command: { type: 'focusNext' } },
-  { keys: 'Shift+Tab', description: 'focus the previous pane', where: 'everywhere',
-    matches: (_, k) => k.tab && k.shift, command: { type: 'focusPrevious' } },
-  { keys: '1', description: 'focus Now playing', where: 'everywhere',
-    matches: (i) => i === '1', command: { type: 'focus', target: 'nowPlaying' } },
-  { keys: '2', description: 'focus Playlists', where: 'everywhere',
-    matches: (i) => i === '2', command: { type: 'focus', target: 'playlists' } },
-  { keys: '3', description: 'focus Saved shows', where: 'everywhere',
-    matches: (i) => i === '3', command: { type: 'focus', target: 'shows' } },
-  { keys: '4', description: 'focus Audiobooks', where: 'everywhere',
-    matches: (i) => i === '4', command: { type: 'focus', target: 'audiobooks' } },
-  { keys: 'Space', description: 'play or pause', where: 'everywhere',
-    matches: (i) => i === ' ', command: playback({ type: 'togglePlay' }) },
-  { keys: 'n', description: 'next item', where: 'everywhere',
-    matches: (i) => i === 'n', command: playback({ type: 'next' }) },
-  { keys: 'p', description: 'previous item (or back to the start)', where: 'everywhere',
-    matches: (i) => i === 'p', command: playback({ type: 'previous' }) },
-  { keys: '←', description: 'seek back 10 s', where: 'Now playing',
-    matches: (_, k, c) => k.leftArrow && isNowPlaying(c), command: playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS }) },
-  { keys: '→', description: 'seek forward 10 s', where: 'Now playing',
-    matches: (_, k, c) => k.rightArrow && isNowPlaying(c), command: playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS }) },
-  { keys: 's', description: 'shuffle on or off', where: 'everywhere',
-    matches: (i) => i === 's', command: playback({ type: 'toggleShuffle' }) },
-  { keys: 'r', description: 'repeat: off, all, one', where: 'everywhere',
-    // Not Ctrl+R: that is redo in a playlist's items.
-    matches: (i, k) => i === 'r' && !k.ctrl, command: playback({ type: 'cycleRepeat' }) },
+  { action: 'quit', keys: ['q', 'ctrl+c'], description: 'quit', where: 'everywhere', command: { type: 'quit' } },
+  { action: 'help', keys: ['?'], description: 'show or hide this help', where: 'everywhere', command: { type: 'toggleHelp' } },
+  { action: 'focusNext', keys: ['tab'], description: 'focus the next pane', where: 'everywhere', command: { type: 'focusNext' } },
+  { action: 'focusPrevious', keys: ['shift+tab'], description: 'focus the previous pane', where: 'everywhere',
+    command: { type: 'focusPrevious' } },
+  { action: 'focusNowPlaying', keys: ['1'], description: 'focus Now playing', where: 'everywhere',
+    command: { type: 'focus', target: 'nowPlaying' } },
+  { action: 'focusPlaylists', keys: ['2'], description: 'focus Playlists', where: 'everywhere',
+    command: { type: 'focus', target: 'playlists' } },
+  { action: 'focusShows', keys: ['3'], description: 'focus Saved shows', where: 'everywhere',
+    command: { type: 'focus', target: 'shows' } },
+  { action: 'focusAudiobooks', keys: ['4'], description: 'focus Audiobooks', where: 'everywhere',
+    command: { type: 'focus', target: 'audiobooks' } },
+  { action: 'playPause', keys: ['space'], description: 'play or pause', where: 'everywhere', command: playback({ type: 'togglePlay' }) },
+  { action: 'next', keys: ['n'], description: 'next item', where: 'everywhere', command: playback({ type: 'next' }) },
+  { action: 'previous', keys: ['p'], description: 'previous item (or back to the start)', where: 'everywhere',
+    command: playback({ type: 'previous' }) },
+  { action: 'seekBack', keys: ['left'], description: 'seek back 10 s', where: 'Now playing',
+    command: playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS }) },
+  { action: 'seekForward', keys: ['right'], description: 'seek forward 10 s', where: 'Now playing',
+    command: playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS }) },
+  { action: 'shuffle', keys: ['s'], description: 'shuffle on or off', where: 'everywhere', command: playback({ type: 'toggleShuffle' }) },
+  // Ctrl+R is another key ('ctrl+r'): redo in a playlist's items.
+  { action: 'repeat', keys: ['r'], description: 'repeat: off, all, one', where: 'everywhere', command: playback({ type: 'cycleRepeat' }) },
 ];
 
-/** The global command a key means where the focus is, or null (the focused pane may want it). */
-export function globalCommandFor(input: string, key: Key, context: KeyContext): GlobalCommand | null {
-  return GLOBAL_BINDINGS.find((binding) => binding.matches(input, key, context))?.command ?? null;
+/** The reorder commands (decisions §12); only a playlist's items take them. */
+export type ReorderCommand = 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save';
+
+export type ListCommand =
+  | { type: 'cursor'; action: CursorAction }
+  | { type: 'open' }
+  | { type: 'back' }
+  | { type: 'filter' }
+  | { type: 'reorder'; command: ReorderCommand };
+
+export type ListAction = CursorAction | ReorderCommand | 'open' | 'back' | 'filter';
+
+export interface ListBinding extends Binding<ListAction, ListCommand> {
+  description: string;
 }
 
-/** What a list key does, for the help; exhaustive, so a new list command cannot go unlisted. */
-export function describeListCommand(command: ListCommand): string {
-  switch (command.type) {
-    case 'cursor':
-      return {
-        up: 'cursor up', down: 'cursor down', pageUp: 'page up', pageDown: 'page down',
-        first: 'first item', last: 'last item',
-      }[command.action];
-    case 'open':
-      return "open (a playlist's items)";
-    case 'back':
-      return 'back, or clear the filter or the mark';
-    case 'filter':
-      return 'filter the list';
-    case 'reorder':
-      return {
-        moveUp: 'move the item (or the marked range) up', moveDown: 'move the item (or the marked range) down',
-        toggleMark: 'mark a range from the cursor', undo: 'undo a move', redo: 'redo a move',
-        save: 'save now (moves also save after a short pause)',
-      }[command.command];
-  }
-}
+const reorder = (command: ReorderCommand): ListCommand => ({ type: 'reorder', command });
+const cursor = (action: CursorAction): ListCommand => ({ type: 'cursor', action });
+
+/** The reorder keys come first: Shift+↑ is a move where the list can be reordered. */
+export const REORDER_BINDINGS: readonly ListBinding[] = [
+  { action: 'moveUp', keys: ['K', 'shift+up'], description: 'move the item (or the marked range) up', command: reorder('moveUp') },
+  { action: 'moveDown', keys: ['J', 'shift+down'], description: 'move the item (or the marked range) down', command: reorder('moveDown') },
+  { action: 'toggleMark', keys: ['v'], description: 'mark a range from the cursor', command: reorder('toggleMark') },
+  { action: 'undo', keys: ['u'], description: 'undo a move', command: reorder('undo') },
+  { action: 'redo', keys: ['ctrl+r'], description: 'redo a move', command: reorder('redo') },
+  { action: 'save', keys: ['w'], description: 'save now (moves also save after a short pause)', command: reorder('save') },
+];
+
+/** The keys of every library list. */
+export const LIST_BINDINGS: readonly ListBinding[] = [
+  { action: 'up', keys: ['up', 'k'], description: 'cursor up', command: cursor('up') },
+  { action: 'down', keys: ['down', 'j'], description: 'cursor down', command: cursor('down') },
+  { action: 'pageUp', keys: ['pageup'], description: 'page up', command: cursor('pageUp') },
+  { action: 'pageDown', keys: ['pagedown'], description: 'page down', command: cursor('pageDown') },
+  { action: 'first', keys: ['g', 'home'], description: 'first item', command: cursor('first') },
+  { action: 'last', keys: ['G', 'end'], description: 'last item', command: cursor('last') },
+  { action: 'open', keys: ['enter'], description: "open (a playlist's items)", command: { type: 'open' } },
+  { action: 'back', keys: ['escape'], description: 'back, or clear the filter or the mark', command: { type: 'back' } },
+  { action: 'filter', keys: ['/'], description: 'filter the list', command: { type: 'filter' } },
+];
+
+/** A playlist's items: the reorder keys and the list keys. */
+export const REORDERABLE_LIST_BINDINGS: readonly ListBinding[] = [...REORDER_BINDINGS, ...LIST_BINDINGS];
+
+export type HelpAction = 'scrollUp' | 'scrollDown' | 'pageUp' | 'pageDown' | 'close';
+
+/** The help's own keys while it is up (its help rows are written out in `helpRows`). */
+export const HELP_BINDINGS: readonly Binding<HelpAction, HelpAction>[] = [
+  { action: 'scrollUp', keys: ['up', 'k'], command: 'scrollUp' },
+  { action: 'scrollDown', keys: ['down', 'j'], command: 'scrollDown' },
+  { action: 'pageUp', keys: ['pageup'], command: 'pageUp' },
+  { action: 'pageDown', keys: ['pagedown'], command: 'pageDown' },
+  { action: 'close', keys: ['escape'], command: 'close' },
+];
 
 /** A type, not an interface: ink-table wants rows with an index signature, which only type aliases get. */
 export type HelpRow = {
@@ -107,12 +145,9 @@ export type HelpRow = {
 /** Every key of the dashboard, global ones first, as the help table shows them. */
 export function helpRows(): HelpRow[] {
   return [
-    ...GLOBAL_BINDINGS.map(({ keys, description, where }) => ({ Key: keys, Action: description, Where: where })),
-    ...LIST_BINDINGS.map((binding) => ({
-      Key: binding.keys,
-      Action: describeListCommand(binding.command),
-      Where: binding.isReorder === true ? "a playlist's items" : 'lists',
-    })),
+    ...GLOBAL_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: binding.where })),
+    ...REORDER_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: "a playlist's items" })),
+    ...LIST_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: 'lists' })),
     {
       Key: '0–9',
       Action: 'a count before J, K, j, k, u, Ctrl+R, PgUp, PgDn (20K); a lone 1–4 still jumps',

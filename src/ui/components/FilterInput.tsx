@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import { useKeypress } from '../hooks/use-keypress.js';
+import { useKeyLayer } from '../hooks/use-key-layer.js';
+import { KEY_LAYER } from '../keys/key-layers.js';
 import TextInput from 'ink-text-input';
 import { memo } from 'react';
 import stringWidth from 'string-width';
@@ -31,10 +32,13 @@ export const FilterInput = memo(function FilterInput({
   onAccept,
   onClear,
 }: FilterInputProps) {
+  // While typing, every key is text (ink-text-input reads them itself) and no layer below sees it.
   // ink-text-input ignores Esc; it means "clear" here.
-  useKeypress(
+  useKeyLayer(
+    KEY_LAYER.textInput,
     (_input, key) => {
       if (key.escape) onClear();
+      return true;
     },
     { isActive: isEditing },
   );

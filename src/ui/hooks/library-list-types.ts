@@ -1,11 +1,10 @@
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
-import type { PaneCallbacks } from '../pane-callbacks.js';
 import type { ListFilter } from './use-list-filter.js';
 
 /** What a pane gives `useLibraryList`: where its items come from and how they look. */
-export interface LibraryListOptions<T> extends PaneCallbacks {
+export interface LibraryListOptions<T> {
   /** Names the collection; a new key starts over. */
   sourceKey: string;
   /** What the items are, for messages ("playlists"). */
@@ -24,6 +23,8 @@ export interface LibraryListOptions<T> extends PaneCallbacks {
   width: number;
   onOpen?(item: T, baseIndex: number): void;
   onBack?(): void;
+  /** A load error for the status bar; null once loading works again. */
+  onStatus(message: string | null): void;
 }
 
 /** What `useLibraryList` gives the view. */
@@ -32,6 +33,8 @@ export interface LibraryList {
   total: number | null;
   /** Why the first page failed, while nothing is loaded. */
   firstError: string | null;
+  /** What the details beside the list describe: the item under the cursor (null on a row not loaded yet). */
+  target: DetailsTarget | null;
   /** Rows shown: the total, or the matches of the filter. */
   length: number;
   cursor: number;

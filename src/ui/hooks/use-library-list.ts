@@ -1,20 +1,21 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { itemAt } from '../state/sparse-list.js';
 import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
-import { useListKeys, type ListCommand } from './use-list-keys.js';
+import { KEY_LAYER } from '../keys/key-layers.js';
+import { LIST_BINDINGS, resolve, type ListCommand } from '../keymap.js';
+import { useKeyLayer } from './use-key-layer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
-import { usePaneReports } from './use-pane-reports.js';
 
 export type { LibraryList, LibraryListOptions } from './library-list-types.js';
 
 /**
  * Everything a library pane does besides drawing: pages loaded around the window, cursor, `/` filter,
- * keys, and telling the app what is selected. Each pane supplies its fetch and its row format.
+ * keys, and the item under the cursor for the details. Each pane supplies its fetch and its row format.
  */
 export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
-  const { isFocused, height, width, formatRow, matchText } = options;
+  const { isFocused, height, width, formatRow, matchText, toTarget } = options;
   const callbacks = useRef(options);
   callbacks.current = options;
 
@@ -38,7 +39,8 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   });
 
   const item = list === null ? undefined : itemAt(list, toBase(cursor.cursor));
-  usePaneReports({ ...options, item, isCapturingInput: filter.isEditing });
+  // One target object per item, so that the details see "unchanged" when only other rows changed.
+  const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
 
   const handleCommand = (command: ListCommand): void => {
     const { onOpen, onBack } = callbacks.current;
@@ -53,13 +55,18 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
       case 'filter':
         return filter.open();
       case 'reorder':
-        return; // Only a playlist's items can be reordered; its pane reads its own keys.
+        return; // Not in LIST_BINDINGS: only a playlist's items can be reordered.
     }
   };
-  useListKeys({
-    isActive: isFocused && !filter.isEditing,
-    onCommand: handleCommand,
-  });
+  useKeyLayer(
+    KEY_LAYER.pane,
+    (input, key) => {
+      const binding = resolve(LIST_BINDINGS, input, key);
+      if (binding !== null) handleCommand(binding.command);
+      return binding !== null;
+    },
+    { isActive: isFocused },
+  );
 
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);
@@ -76,5 +83,5 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     cursor.moveTo(Math.max(0, toBase(cursor.cursor)), total ?? 0);
   };
   const { firstError } = paged;
-  return { total, firstError, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
+  return { total, firstError, target, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, withPage, type SparseList } from '../state/sparse-list.js';
-import { PAGE_SIZE, PageLoader } from './page-loader.js';
+import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
 
 export interface PagedListOptions<T> {
   /** Names the collection; a new key drops everything and starts over. */
@@ -57,23 +57,18 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
   const [loader, setLoader] = useState<PageLoader<T> | null>(null);
 
   useEffect(() => {
-    const pageLoader = new PageLoader<T>({
+    const pageLoader: PageLoader<T> = new PageLoader<T>({
       fetchPage: (page, signal) => latest.current.options.fetchPage(page, signal),
-      view: () => {
+      onPage: (offset, page) => {
+        // A new total drops the pages that no longer fit: they must count as missing again.
         const current = latest.current.list;
-        return {
-          top: position.current.top,
-          height: position.current.height,
-          total: current === null ? null : current.total,
-          isLoaded: (offset) => current !== null && isLoaded(current, offset),
-        };
-      },
-      onPage: (offset, page) =>
+        if (current !== null && current.total !== page.total) pageLoader.forgetAnswers();
         setState((previous) => {
           const base = previous.sourceKey === sourceKey ? previous.list : null;
           const list = withPage(base ?? emptySparseList<T>(page.total), offset, page.items, page.total);
           return { sourceKey, list, firstError: null };
-        }),
+        });
+      },
       onError: (offset, error) => {
         const { label, onStatus } = latest.current.options;
         onStatus(`Couldn't load ${label} ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`);
@@ -102,13 +97,15 @@ export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosit
 
   // Any move of the user's is a reason to try a failed page again; nothing else is (no retry loop).
   useEffect(() => loader?.windowMoved(), [loader, top, height, anchor]);
-  useEffect(() => loader?.pump(), [loader, top, height, anchor, list]);
+  useEffect(() => {
+    loader?.want(pagesAround(top, height, list === null ? null : list.total, (offset) => list !== null && isLoaded(list, offset)));
+  }, [loader, top, height, anchor, list]);
 
   useEffect(() => {
     if (loader === null || !isFocused) return;
     let timer: ReturnType<typeof setTimeout>;
     const refreshWhenDue = (): void => {
-      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(paged.position.current.anchor, Date.now()));
+      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(pageOf(paged.position.current.anchor), Date.now()));
     };
     refreshWhenDue();
     return () => clearTimeout(timer);

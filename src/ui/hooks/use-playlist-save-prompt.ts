@@ -1,4 +1,5 @@
-import { useKeypress } from './use-keypress.js';
+import { KEY_LAYER } from '../keys/key-layers.js';
+import { useKeyLayer } from './use-key-layer.js';
 import { useCallback, useRef, useState } from 'react';
 
 export type SaveResult = { isSaved: true } | { isSaved: false; reason: string };
@@ -16,8 +17,6 @@ type PromptState = { kind: 'closed' } | { kind: 'asking'; failure: string | null
 export interface SavePrompt {
   /** The status line while the prompt is up, else null. */
   message: string | null;
-  /** The prompt has the keys: the app and its panes leave them alone. */
-  isOpen: boolean;
   /** Quits at once with nothing unsaved, else asks first. */
   requestQuit(): void;
   /** Where panes report unsaved moves (null once saved). */
@@ -37,21 +36,27 @@ export function usePlaylistSavePrompt(exit: () => void): SavePrompt {
     else setState({ kind: 'asking', failure: null });
   }, [exit]);
 
-  useKeypress(
+  // While up, the prompt takes every key.
+  useKeyLayer(
+    KEY_LAYER.prompt,
     (input, key) => {
       if (key.ctrl && input === 'c') exit();
-      else if (state.kind === 'saving') return;
+      else if (state.kind === 'saving') return true;
       else if (key.escape) setState({ kind: 'closed' });
       else if (input === 'd') exit();
       else if (input === 's') {
         const moves = unsaved.current;
-        if (moves === null) return exit();
+        if (moves === null) {
+          exit();
+          return true;
+        }
         setState({ kind: 'saving' });
         void moves.save().then((result) => {
           if (result.isSaved) exit();
           else setState({ kind: 'asking', failure: result.reason });
         });
       }
+      return true;
     },
     { isActive: state.kind !== 'closed' },
   );
@@ -59,5 +64,5 @@ export function usePlaylistSavePrompt(exit: () => void): SavePrompt {
   let message: string | null = null;
   if (state.kind === 'saving') message = 'Saving your moves before quitting… (Ctrl+C quits without saving)';
   else if (state.kind === 'asking') message = state.failure === null ? QUIT_PROMPT : `Save failed: ${state.failure} — s try again, d discard and quit, Esc stay`;
-  return { message, isOpen: state.kind !== 'closed', requestQuit, onUnsaved };
+  return { message, requestQuit, onUnsaved };
 }

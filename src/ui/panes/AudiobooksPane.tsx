@@ -2,6 +2,7 @@ import { Box } from 'ink';
 import { memo, useCallback, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Audiobook, SavedAudiobook } from '../../api/types.js';
+import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
@@ -20,7 +21,8 @@ const toTarget = (saved: SavedAudiobook): DetailsTarget => ({ kind: 'audiobook',
  * The list stays mounted (hidden) meanwhile, so its cursor and pages are still there on the way back.
  */
 export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPaneProps) {
-  const { api, isFocused, width, height } = props;
+  const api = useApi();
+  const { isFocused, width, height } = props;
   const [opened, setOpened] = useState<Audiobook | null>(null);
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
@@ -49,6 +51,7 @@ export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPane
       <Box display={opened === null ? 'flex' : 'none'}>
         <LibraryListView
           title={title}
+          details={props.details}
           emptyText="No saved audiobooks."
           list={list}
           isFocused={isListFocused}

@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Audiobook, Chapter, Paging } from '../../api/types.js';
+import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
@@ -34,7 +35,8 @@ function attachAudiobook(page: Paging<Chapter>, audiobook: Audiobook): Paging<Ch
 
 /** The chapters of one audiobook, with their resume points. */
 export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
-  const { api, audiobook, isFocused, width, height, onBack } = props;
+  const api = useApi();
+  const { audiobook, isFocused, width, height, onBack } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
     async (page: PageRequest, signal: AbortSignal) =>
@@ -59,6 +61,7 @@ export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
   return (
     <LibraryListView
       title={title}
+      details={props.details}
       emptyText="No chapters."
       list={list}
       isFocused={isFocused}

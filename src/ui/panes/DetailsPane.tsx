@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { memo } from 'react';
-import type { Api } from '../../api/api.js';
+import { useApi } from '../api-context.js';
 import { Pane } from '../components/Pane.js';
 import type { DetailsTarget } from '../details-target.js';
 import { useDetails, type Details } from '../hooks/use-details.js';
@@ -12,7 +12,6 @@ import { ShowDetails } from './details/ShowDetails.js';
 import { TrackDetails } from './details/TrackDetails.js';
 
 export interface DetailsPaneProps {
-  api: Api;
   /** What to describe; null shows a hint. */
   target: DetailsTarget | null;
   /** Outer size, border included. */
@@ -34,8 +33,8 @@ const FRAME_ROWS = 2;
 const FRAME_COLUMNS = 2;
 
 /** Everything about the item under the cursor of the focused library list. */
-export const DetailsPane = memo(function DetailsPane({ api, target, width, height }: DetailsPaneProps) {
-  const details = useDetails(api, target);
+export const DetailsPane = memo(function DetailsPane({ target, width, height }: DetailsPaneProps) {
+  const details = useDetails(useApi(), target);
   const inner = { width: Math.max(1, width - FRAME_COLUMNS), height: Math.max(1, height - FRAME_ROWS) };
   return (
     <Pane title={target === null ? 'Details' : KIND_TITLES[target.kind]} isFocused={false} width={width} height={height}>

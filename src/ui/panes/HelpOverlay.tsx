@@ -1,16 +1,15 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import { useKeypress } from '../hooks/use-keypress.js';
+import { useKeyLayer } from '../hooks/use-key-layer.js';
+import { KEY_LAYER } from '../keys/key-layers.js';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
-import { helpRows, type HelpRow } from '../keymap.js';
+import { GLOBAL_BINDINGS, HELP_BINDINGS, helpRows, resolve, type HelpRow } from '../keymap.js';
 import { truncateToWidth } from '../sanitize.js';
 
 export interface HelpOverlayProps {
   width: number;
   height: number;
-  /** Reads the scroll keys and Esc while shown. */
-  isActive: boolean;
   onClose(): void;
 }
 
@@ -47,25 +46,29 @@ export function fitRows(rows: readonly HelpRow[], width: number): HelpRow[] {
   }));
 }
 
+const isFocusMove = (type: string | undefined): boolean => type === 'focus' || type === 'focusNext' || type === 'focusPrevious';
+
 /** Every key, in a table that scrolls when the terminal is short. `?` (the app's) or Esc closes it. */
-export const HelpOverlay = memo(function HelpOverlay({ width, height, isActive, onClose }: HelpOverlayProps) {
+export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }: HelpOverlayProps) {
   const rows = useMemo(() => fitRows(helpRows(), width), [width]);
   const visible = Math.max(1, height - FRAME_ROWS);
   const lastTop = Math.max(0, rows.length - visible);
   const [top, setTop] = useState(0);
   const shownTop = Math.min(top, lastTop);
 
-  useKeypress(
-    (input, key) => {
-      const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
-      if (key.escape) onClose();
-      else if (key.upArrow || input === 'k') scroll(-1);
-      else if (key.downArrow || input === 'j') scroll(1);
-      else if (key.pageUp) scroll(-visible);
-      else if (key.pageDown) scroll(visible);
-    },
-    { isActive },
-  );
+  // Over the panes: the scroll keys and Esc are the help's; keys that move the focus wait until it closes;
+  // the rest (quit, `?`, playback) go on to the global keys.
+  useKeyLayer(KEY_LAYER.overlay, (input, key) => {
+    const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
+    const action = resolve(HELP_BINDINGS, input, key)?.action;
+    if (action === 'close') onClose();
+    else if (action === 'scrollUp') scroll(-1);
+    else if (action === 'scrollDown') scroll(1);
+    else if (action === 'pageUp') scroll(-visible);
+    else if (action === 'pageDown') scroll(visible);
+    else return isFocusMove(resolve(GLOBAL_BINDINGS, input, key)?.command.type);
+    return true;
+  });
 
   const shown = rows.slice(shownTop, shownTop + visible);
   const range = `${shownTop + 1}–${shownTop + shown.length} of ${rows.length}`;

@@ -1,5 +1,4 @@
 import { Box, Text } from 'ink';
-import { useContext } from 'react';
 import { FilterInput } from '../components/FilterInput.js';
 import { GUTTER_WIDTH, ListWindow } from '../components/ListWindow.js';
 import { Pane } from '../components/Pane.js';
@@ -7,7 +6,7 @@ import { formatCount } from '../format.js';
 import type { LibraryList } from '../hooks/use-library-list.js';
 import { sanitizeText } from '../sanitize.js';
 import { DetailsPane } from './DetailsPane.js';
-import { DetailsSlotContext } from '../details-slot.js';
+import type { Size } from '../layout.js';
 
 /** The border (with the title in it) around a library list. */
 const FRAME_ROWS = 2;
@@ -26,6 +25,8 @@ export interface LibraryListViewProps {
   emptyText: string;
   list: LibraryList;
   isFocused: boolean;
+  /** Outer size of the details beside the list; zero width for none. */
+  details: Size;
   width: number;
   height: number;
 }
@@ -35,12 +36,12 @@ export interface LibraryListViewProps {
  * beside it, when the library area gives it room, the details of the item under the cursor.
  */
 export function LibraryListView(props: LibraryListViewProps) {
-  const slot = useContext(DetailsSlotContext);
-  if (slot === null || slot.width <= 0) return <ListPane {...props} />;
+  const { details, list } = props;
+  if (details.width <= 0) return <ListPane {...props} />;
   return (
     <Box>
       <ListPane {...props} />
-      <DetailsPane api={slot.api} target={slot.selection.target} width={slot.width} height={slot.height} />
+      <DetailsPane target={list.target} width={details.width} height={details.height} />
     </Box>
   );
 }

@@ -1,20 +1,17 @@
 import { memo } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import type { FocusTarget } from '../focus.js';
 import { formatCount } from '../format.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import { sanitizeText } from '../sanitize.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
-import { usePlaylistEdit } from './playlist-items/use-playlist-edit.js';
+import { usePlaylistReorder } from './playlist-items/use-playlist-reorder.js';
 
 export interface PlaylistItemsPaneProps extends LibraryPaneProps {
   /** The playlist whose items are shown; its `tracks.total` sizes the list before the first page. */
   playlist: SimplifiedPlaylist;
   /** Esc (with no filter or mark on, and once moves are saved): back to the playlists. */
   onBack(): void;
-  /** A lone `1`–`4` typed here (digits are counts in this pane) jumps there once no key follows it. */
-  onJump?(target: FocusTarget): void;
   /** While moves are unsaved, how to save them (so that quitting can ask); null once all is saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;
 }
@@ -27,12 +24,12 @@ export interface PlaylistItemsPaneProps extends LibraryPaneProps {
 export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: PlaylistItemsPaneProps) {
   const { playlist, isFocused, width, height } = props;
   const { rows, rowWidth } = listBodySize(width, height);
-  const edit = usePlaylistEdit({ ...props, height: rows, width: rowWidth });
-  const total = edit.list.total ?? playlist.tracks.total;
+  const reorder = usePlaylistReorder({ ...props, height: rows, width: rowWidth });
+  const total = reorder.list.total ?? playlist.tracks.total;
   const title = [
     `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`,
-    edit.markedCount > 0 ? `${formatCount(edit.markedCount)} marked` : '',
-    edit.count === '' ? '' : `count ${edit.count}`,
+    reorder.markedCount > 0 ? `${formatCount(reorder.markedCount)} marked` : '',
+    reorder.count === '' ? '' : `count ${reorder.count}`,
   ]
     .filter((part) => part !== '')
     .join(' · ');
@@ -40,7 +37,8 @@ export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: Playlist
     <LibraryListView
       title={title}
       emptyText="This playlist is empty."
-      list={edit.list}
+      list={reorder.list}
+      details={props.details}
       isFocused={isFocused}
       width={width}
       height={height}

@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
+import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
@@ -18,7 +19,8 @@ const toTarget = (playlist: SimplifiedPlaylist): DetailsTarget => ({ kind: 'play
 
 /** The user's playlists (GET /me/playlists), loaded as the cursor goes. */
 export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPaneProps) {
-  const { api, isFocused, width, height, onOpen } = props;
+  const api = useApi();
+  const { isFocused, width, height, onOpen } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
     (page: PageRequest, signal: AbortSignal) => api.getMyPlaylists(page, { signal }),
@@ -42,6 +44,7 @@ export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPanePro
   return (
     <LibraryListView
       title={title}
+      details={props.details}
       emptyText="No playlists yet."
       list={list}
       isFocused={isFocused}

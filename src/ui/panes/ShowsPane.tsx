@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { SavedShow } from '../../api/types.js';
+import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
@@ -15,7 +16,8 @@ const toTarget = (saved: SavedShow): DetailsTarget => ({ kind: 'show', show: sav
 
 /** The user's saved shows (GET /me/shows), loaded as the cursor goes. */
 export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
-  const { api, isFocused, width, height } = props;
+  const api = useApi();
+  const { isFocused, width, height } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
     (page: PageRequest, signal: AbortSignal) => api.getSavedShows(page, { signal }),
@@ -36,6 +38,7 @@ export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
   return (
     <LibraryListView
       title={title}
+      details={props.details}
       emptyText="No saved shows."
       list={list}
       isFocused={isFocused}

@@ -1,6 +1,7 @@
 /**
  * Cursor and scroll window of a list that shows `height` rows of `length` items.
- * Pure: panes keep `{ cursor, top }` in their state and call these from key handlers.
+ * Pure: `listCursorReducer` (below) is the cursor every list holds through `useListCursor`; a playlist's
+ * reorder state moves its own cursor with the same `moveCursor` and `setCursor`.
  */
 
 export type CursorAction = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last';
@@ -104,3 +105,38 @@ export function pagesToFetch(
   const distance = (offset: number) => Math.abs(offset + Math.min(size, count - offset) / 2 - centre);
   return offsets.sort((a, b) => distance(a) - distance(b) || a - b);
 }
+
+export type CursorMove = { type: 'move'; action: CursorAction; count: number; length: number; height: number; isLoaded: boolean };
+export type CursorChange =
+  | CursorMove
+  | { type: 'set'; index: number; length: number; height: number }
+  | { type: 'replay'; length: number; height: number };
+
+export interface CursorModel extends CursorState {
+  /** Moves made before the list's first page arrived: `j j` typed while it loads still count. */
+  waiting: readonly CursorMove[];
+}
+
+/**
+ * A list's cursor as a reducer, for a hook to hold (use-list-cursor.ts). The list's size travels with each
+ * change, so two keys that arrive before a re-render both count.
+ */
+export function listCursorReducer(state: CursorModel, change: CursorChange): CursorModel {
+  let next: CursorState;
+  if (change.type === 'move') {
+    if (!change.isLoaded) return { ...state, waiting: [...state.waiting, change] };
+    next = moveCursor(state, change.action, change.length, change.height, change.count);
+  } else if (change.type === 'set') {
+    next = setCursor(state, change.index, change.length, change.height);
+  } else {
+    next = state.waiting.reduce<CursorState>(
+      (position, move) => moveCursor(position, move.action, change.length, change.height, move.count),
+      state,
+    );
+    return { cursor: next.cursor, top: next.top, waiting: [] };
+  }
+  // The same object when nothing moved: React then skips the render.
+  return next.cursor === state.cursor && next.top === state.top ? state : { ...next, waiting: state.waiting };
+}
+
+export const INITIAL_LIST_CURSOR: CursorModel = { cursor: 0, top: 0, waiting: [] };

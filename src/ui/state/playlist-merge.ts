@@ -1,5 +1,5 @@
 import { baseKeys, countIdentities, isKnownKey, keysOfOrder } from './entry-keys.js';
-import type { PlaylistEditState } from './playlist-edit.js';
+import type { PlaylistReorderState } from './playlist-reorder.js';
 import { reorderReducer } from './reorder.js';
 import { permuteSparseList } from './sparse-list.js';
 
@@ -75,7 +75,7 @@ function replay(desired: readonly string[], kept: Uint8Array, fresh: readonly st
  * positions, the cursor stays on its entry, and the history starts afresh (its steps were rows of the old
  * order).
  */
-export function mergeOnFresh(state: PlaylistEditState, fresh: FreshOrder): PlaylistEditState {
+export function mergeOnFresh(state: PlaylistReorderState, fresh: FreshOrder): PlaylistReorderState {
   const freshKeys = keysOfOrder(fresh.identities);
   const freshPosition = new Map<string, number>();
   freshKeys.forEach((key, position) => freshPosition.set(key, position));

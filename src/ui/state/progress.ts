@@ -25,9 +25,3 @@ export function interpolateProgress(snapshot: ProgressSnapshot, now: number): nu
   const elapsed = snapshot.isPlaying ? Math.max(0, finiteOr(now - snapshot.receivedAt, 0)) : 0;
   return Math.min(duration, Math.max(0, finiteOr(snapshot.progressMs, 0) + elapsed));
 }
-
-/** The interpolated position as a fraction of the duration, in [0, 1]; 0 when the duration is unknown. */
-export function progressRatio(snapshot: ProgressSnapshot, now: number): number {
-  const duration = finiteOr(snapshot.durationMs, 0);
-  return duration > 0 ? interpolateProgress(snapshot, now) / duration : 0;
-}

@@ -25,8 +25,6 @@ export interface ReorderState {
   readonly cursor: number;
   /** The other end of the marked range (the cursor is one end), or null when nothing is marked. */
   readonly mark: number | null;
-  /** Digits typed before a move or an undo, as typed ('' for none). */
-  readonly count: string;
   readonly undo: readonly Step[];
   readonly redo: readonly Step[];
   /** The service's order, in base positions: the identity, since the base is the last saved snapshot. */
@@ -34,26 +32,19 @@ export interface ReorderState {
 }
 
 export type ReorderAction =
-  | { type: 'digit'; digit: string }
-  | { type: 'moveUp' }
-  | { type: 'moveDown' }
+  /** `count` rows (a typed count; 1 by default), clamped at the ends. */
+  | { type: 'moveUp'; count?: number }
+  | { type: 'moveDown'; count?: number }
   | { type: 'toggleMark' }
   | { type: 'clearMark' }
-  | { type: 'undo' }
-  | { type: 'redo' }
+  /** `count` steps (1 by default). */
+  | { type: 'undo'; count?: number }
+  | { type: 'redo'; count?: number }
   | { type: 'cursorTo'; index: number }
   /** The service now has `order` (base positions, usually the order a save sent): it becomes the base. */
   | { type: 'saved'; order: ArrayLike<number> }
   /** After a merge: `order` is the view's order in positions of the fresh snapshot, the new base. */
   | { type: 'rebase'; order: ArrayLike<number> };
-
-/** A count longer than this is ignored: every move clamps at the ends long before. */
-const MAX_COUNT_DIGITS = 5;
-
-/** `state` with the typed count consumed; the same object when there was none, so nothing re-renders. */
-function withoutCount(state: ReorderState): ReorderState {
-  return state.count === '' ? state : { ...state, count: '' };
-}
 
 function identity(length: number): Int32Array {
   const order = new Int32Array(length);
@@ -80,12 +71,7 @@ function permutation(order: ArrayLike<number>, length: number, action: string): 
 
 export function createReorderState(length: number): ReorderState {
   const size = Number.isInteger(length) && length > 0 ? length : 0;
-  return { order: identity(size), cursor: 0, mark: null, count: '', undo: [], redo: [], savedOrder: identity(size) };
-}
-
-/** The typed count as a number, 1 when none was typed. */
-export function pendingCount(state: ReorderState): number {
-  return state.count === '' ? 1 : Number(state.count);
+  return { order: identity(size), cursor: 0, mark: null, undo: [], redo: [], savedOrder: identity(size) };
 }
 
 /** The rows a move would move, `end` exclusive: the marked range, or the cursor's row. */
@@ -99,13 +85,6 @@ export function isDirty(state: ReorderState): boolean {
   const { order, savedOrder } = state;
   for (let i = 0; i < order.length; i++) if (order[i] !== savedOrder[i]) return true;
   return false;
-}
-
-/** Base position of the entry shown at `displayIndex`, or undefined outside the list. */
-export function baseIndexAt(state: ReorderState, displayIndex: number): number | undefined {
-  return Number.isInteger(displayIndex) && displayIndex >= 0 && displayIndex < state.order.length
-    ? state.order[displayIndex]
-    : undefined;
 }
 
 /** Moves `order[start, start + length)` by `shift` rows, in place. */
@@ -127,16 +106,15 @@ function replay(state: ReorderState, steps: readonly Step[], forwards: boolean):
     cursor = to + step.cursorOffset;
     mark = step.markOffset === null ? null : to + step.markOffset;
   }
-  return { ...state, order, cursor, mark, count: '' };
+  return { ...state, order, cursor, mark };
 }
 
-function move(state: ReorderState, direction: -1 | 1): ReorderState {
-  if (state.order.length === 0) return withoutCount(state);
+function move(state: ReorderState, direction: -1 | 1, times: number): ReorderState {
+  if (state.order.length === 0) return state;
   const { start, end } = selectedRange(state);
-  const times = pendingCount(state);
   const room = direction < 0 ? start : state.order.length - end;
   const shift = direction * Math.min(times, room);
-  if (shift === 0) return withoutCount(state);
+  if (shift === 0) return state;
   const step: Step = {
     start,
     length: end - start,
@@ -147,17 +125,17 @@ function move(state: ReorderState, direction: -1 | 1): ReorderState {
   return { ...replay(state, [step], true), undo: [...state.undo, step], redo: [] };
 }
 
-function undo(state: ReorderState): ReorderState {
-  const taken = Math.min(pendingCount(state), state.undo.length);
-  if (taken === 0) return withoutCount(state);
+function undo(state: ReorderState, count: number): ReorderState {
+  const taken = Math.min(count, state.undo.length);
+  if (taken === 0) return state;
   const steps = state.undo.slice(state.undo.length - taken).reverse();
   const next = replay(state, steps, false);
   return { ...next, undo: state.undo.slice(0, state.undo.length - taken), redo: [...state.redo, ...steps] };
 }
 
-function redo(state: ReorderState): ReorderState {
-  const taken = Math.min(pendingCount(state), state.redo.length);
-  if (taken === 0) return withoutCount(state);
+function redo(state: ReorderState, count: number): ReorderState {
+  const taken = Math.min(count, state.redo.length);
+  if (taken === 0) return state;
   const steps = state.redo.slice(state.redo.length - taken).reverse();
   const next = replay(state, steps, true);
   return { ...next, undo: [...state.undo, ...steps], redo: state.redo.slice(0, state.redo.length - taken) };
@@ -177,35 +155,31 @@ function rebase(state: ReorderState, newOrder: ArrayLike<number>): ReorderState 
   const order = permutation(newOrder, newOrder.length, 'rebase');
   const cursor = Math.max(0, Math.min(state.cursor, order.length - 1));
   // Recorded steps were rows of the old snapshot and may not fit the new one: history starts afresh.
-  return { order, cursor, mark: null, count: '', undo: [], redo: [], savedOrder: identity(order.length) };
+  return { order, cursor, mark: null, undo: [], redo: [], savedOrder: identity(order.length) };
 }
+
+/** A count as a whole number of times, at least 1. */
+const timesOf = (count = 1): number => (Number.isFinite(count) && count >= 1 ? Math.floor(count) : 1);
 
 export function reorderReducer(state: ReorderState, action: ReorderAction): ReorderState {
   switch (action.type) {
-    case 'digit': {
-      const isDigit = /^[0-9]$/.test(action.digit);
-      if (!isDigit || (action.digit === '0' && state.count === '') || state.count.length >= MAX_COUNT_DIGITS) {
-        return state;
-      }
-      return { ...state, count: state.count + action.digit };
-    }
     case 'moveUp':
-      return move(state, -1);
+      return move(state, -1, timesOf(action.count));
     case 'moveDown':
-      return move(state, 1);
+      return move(state, 1, timesOf(action.count));
     case 'toggleMark':
-      return { ...state, mark: state.mark === null && state.order.length > 0 ? state.cursor : null, count: '' };
+      return { ...state, mark: state.mark === null && state.order.length > 0 ? state.cursor : null };
     case 'clearMark':
-      return state.mark === null ? withoutCount(state) : { ...state, mark: null, count: '' };
+      return state.mark === null ? state : { ...state, mark: null };
     case 'undo':
-      return undo(state);
+      return undo(state, timesOf(action.count));
     case 'redo':
-      return redo(state);
+      return redo(state, timesOf(action.count));
     case 'cursorTo': {
       const last = state.order.length - 1;
       const index = Number.isFinite(action.index) ? Math.floor(action.index) : state.cursor;
       const cursor = Math.max(0, Math.min(index, last));
-      return cursor === state.cursor ? withoutCount(state) : { ...state, cursor, count: '' };
+      return cursor === state.cursor ? state : { ...state, cursor };
     }
     case 'saved':
       return saved(state, action.order);

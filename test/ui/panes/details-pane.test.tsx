@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chapter, Episode, Track } from '../../../src/api/types.js';
 import type { DetailsTarget } from '../../../src/ui/details-target.js';
+import { ApiProvider } from '../../../src/ui/api-context.js';
 import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
@@ -9,7 +10,11 @@ const WIDTH = 54;
 const HEIGHT = 30;
 
 function renderDetails(target: DetailsTarget | null, api: FakeApi = createFakeApi()) {
-  const app = renderApp(<DetailsPane api={api} target={target} width={WIDTH} height={HEIGHT} />);
+  const app = renderApp(
+    <ApiProvider api={api}>
+      <DetailsPane target={target} width={WIDTH} height={HEIGHT} />
+    </ApiProvider>,
+  );
   return { app, api };
 }
 
@@ -93,7 +98,11 @@ describe('DetailsPane', () => {
   it('lists the chapters one per line when the pane is too short for a table', async () => {
     const api = createFakeApi();
     const audiobook = api.catalog.audiobooks[0]!;
-    const app = renderApp(<DetailsPane api={api} target={{ kind: 'audiobook', audiobook }} width={WIDTH} height={16} />);
+    const app = renderApp(
+    <ApiProvider api={api}>
+      <DetailsPane target={{ kind: 'audiobook', audiobook }} width={WIDTH} height={16} />
+    </ApiProvider>,
+  );
     const frame = await app.waitForFrame('Chapter 1 ');
     expect(frame).not.toContain('┌');
     expect(frame).toMatch(/^│ +6 {2}Chapter 6 /m);
@@ -104,7 +113,11 @@ describe('DetailsPane', () => {
   it('cuts the lines that do not fit a short pane instead of drawing them over each other', async () => {
     const api = createFakeApi();
     const track = api.catalog.tracks[0]!;
-    const app = renderApp(<DetailsPane api={api} target={{ kind: 'track', track }} width={WIDTH} height={4} />);
+    const app = renderApp(
+    <ApiProvider api={api}>
+      <DetailsPane target={{ kind: 'track', track }} width={WIDTH} height={4} />
+    </ApiProvider>,
+  );
     const frame = await app.waitForFrame(track.name);
     const inside = frame.split('\n').slice(1, -1).map((line) => line.slice(1, -1).trimEnd());
     expect(inside).toEqual([track.name.slice(0, WIDTH - 2), `Artists    ${track.artists.map((artist) => artist.name).join(', ')}`.slice(0, WIDTH - 2)]);

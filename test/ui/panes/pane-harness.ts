@@ -1,13 +1,32 @@
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { DetailsTarget } from '../../../src/ui/details-target.js';
+import type { Api } from '../../../src/api/api.js';
+import { ApiProvider } from '../../../src/ui/api-context.js';
+import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/hooks/use-key-layer.js';
+import { KEY_LAYER } from '../../../src/ui/keys/key-layers.js';
 
 /** The callbacks the app gives a library pane, recording what the pane tells it. */
 export function paneCallbacks() {
   return {
-    onSelect: vi.fn<(target: DetailsTarget | null) => void>(),
     onStatus: vi.fn<(message: string | null) => void>(),
-    onCaptureInput: vi.fn<(isCapturing: boolean) => void>(),
+    /** No details beside the list (the app gives them room on a wide terminal). */
+    details: { width: 0, height: 0 },
   };
+}
+
+/** Records the keys that reach the global layer, the ones no pane took. */
+function GlobalKeys({ onKey }: { onKey(input: string): void }) {
+  useKeyLayer(KEY_LAYER.global, (input) => {
+    onKey(input);
+    return true;
+  });
+  return null;
+}
+
+/** A pane as the app holds it: on `api`, under the key layers, over a global layer that records what reaches it. */
+export function inDashboard(api: Api, node: ReactNode, onGlobalKey: (input: string) => void = () => {}): ReactElement {
+  const layers = createElement(KeyLayersProvider, null, node, createElement(GlobalKeys, { onKey: onGlobalKey }));
+  return createElement(ApiProvider, { api, children: layers });
 }
 
 /** The last value a mock was called with. */

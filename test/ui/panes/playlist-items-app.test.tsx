@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/ui/App.js';
 import { QUIT_PROMPT } from '../../../src/ui/hooks/use-playlist-save-prompt.js';
-import { COUNT_JUMP_MS } from '../../../src/ui/hooks/use-reorder-keys.js';
+import { COUNT_JUMP_MS } from '../../../src/ui/keys/key-layers.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp, type RenderedApp } from '../../helpers/render.js';
 import { cursorRow, elapse, namesOnService, rowNames } from './playlist-items-harness.js';

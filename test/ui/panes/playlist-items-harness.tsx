@@ -1,10 +1,9 @@
 import { vi } from 'vitest';
-import type { FocusTarget } from '../../../src/ui/focus.js';
 import type { UnsavedMoves } from '../../../src/ui/hooks/use-playlist-save-prompt.js';
 import { PlaylistItemsPane } from '../../../src/ui/panes/PlaylistItemsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
-import { paneCallbacks, settle } from './pane-harness.js';
+import { inDashboard, paneCallbacks, settle } from './pane-harness.js';
 
 export const WIDTH = 80;
 export const HEIGHT = 30;
@@ -16,24 +15,27 @@ export function openPlaylist(index: number, api: FakeApi = createFakeApi()) {
   const playlist = api.playlists()[index]!;
   const callbacks = paneCallbacks();
   const onBack = vi.fn();
-  const onJump = vi.fn<(target: FocusTarget) => void>();
+  /** Keys that got through the pane to the global layer. */
+  const globalKeys: string[] = [];
   let unsaved: UnsavedMoves | null = null;
   const onUnsaved = vi.fn((moves: UnsavedMoves | null) => (unsaved = moves));
   const app = renderApp(
-    <PlaylistItemsPane
-      api={api}
-      playlist={playlist}
-      isFocused
-      width={WIDTH}
-      height={HEIGHT}
-      onBack={onBack}
-      onJump={onJump}
-      onUnsaved={onUnsaved}
-      {...callbacks}
-    />,
+    inDashboard(
+      api,
+      <PlaylistItemsPane
+        playlist={playlist}
+        isFocused
+        width={WIDTH}
+        height={HEIGHT}
+        onBack={onBack}
+        onUnsaved={onUnsaved}
+        {...callbacks}
+      />,
+      (input) => globalKeys.push(input),
+    ),
   );
   const statuses = (): (string | null)[] => callbacks.onStatus.mock.calls.map((call) => call[0]);
-  return { api, playlist, app, onBack, onJump, onUnsaved, unsaved: () => unsaved, statuses, ...callbacks };
+  return { api, playlist, app, onBack, globalKeys, onUnsaved, unsaved: () => unsaved, statuses, ...callbacks };
 }
 
 /** Track names of the rows on screen, top to bottom. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COUNT_JUMP_MS } from '../../../src/ui/hooks/use-reorder-keys.js';
+import { COUNT_JUMP_MS } from '../../../src/ui/keys/key-layers.js';
 import { IDLE_SAVE_MS } from '../../../src/ui/state/save-schedule.js';
 import { LONG_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
 import { cursorRow, elapse, HEIGHT, namesOnService, openPlaylist, openShort, rowNames } from './playlist-items-harness.js';
@@ -93,17 +93,17 @@ describe('PlaylistItemsPane reordering', () => {
     expect(cursorRow(frame)?.name).toBe(names[0]);
   });
 
-  it('a lone 1–4 jumps after a moment; a digit followed by a command is a count', async () => {
-    const { app, onJump } = await openShort();
+  it('a lone 1–4 goes on to the global keys after a moment; a digit followed by a command is a count', async () => {
+    const { app, globalKeys } = await openShort();
     await app.press('3', 'j');
     await elapse(COUNT_JUMP_MS * 2);
-    expect(onJump).not.toHaveBeenCalled();
+    expect(globalKeys).toEqual([]);
     expect(cursorRow(app.frame())?.position).toBe(4);
     await app.press('3');
     await elapse(COUNT_JUMP_MS - 50);
-    expect(onJump).not.toHaveBeenCalled();
+    expect(globalKeys).toEqual([]);
     await elapse(50);
-    expect(onJump).toHaveBeenCalledWith('shows');
+    expect(globalKeys).toEqual(['3']);
     expect(app.frame()).not.toContain('count');
   });
 

@@ -7,14 +7,14 @@ import { sanitizeText } from '../../../src/ui/sanitize.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { PLAYLIST_COUNT } from '../../helpers/fake-playlists.js';
 import { renderApp } from '../../helpers/render.js';
-import { lastCall, paneCallbacks } from './pane-harness.js';
+import { inDashboard, lastCall, paneCallbacks } from './pane-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 
 function renderPlaylists(api: FakeApi | ReturnType<typeof withHostileName> = createFakeApi(), isFocused = true) {
   const callbacks = paneCallbacks();
   const onOpen = vi.fn<(playlist: SimplifiedPlaylist) => void>();
   const app = renderApp(
-    <PlaylistsPane api={api} isFocused={isFocused} width={66} height={20} onOpen={onOpen} {...callbacks} />,
+    inDashboard(api, <PlaylistsPane isFocused={isFocused} width={66} height={20} onOpen={onOpen} {...callbacks} />),
   );
   return { app, onOpen, ...callbacks };
 }
@@ -36,36 +36,30 @@ describe('PlaylistsPane', () => {
   it('lists the playlists with their total, the first one selected', async () => {
     const api = createFakeApi();
     const [first, second] = api.playlists();
-    const { app, onSelect } = renderPlaylists(api);
+    const { app } = renderPlaylists(api);
     const frame = await app.waitForFrame(`Playlists · ${PLAYLIST_COUNT}`);
-    expect(frame).toContain(first!.name);
+    expect(frame).toContain(`› ${first!.name}`);
     expect(frame.split('\n').some((line) => line.includes(second!.name) && line.includes('10,000'))).toBe(true);
-    await vi.waitFor(() => expect(lastCall(onSelect)).toEqual({ kind: 'playlist', playlist: first }));
   });
 
   it('Enter opens the playlist under the cursor', async () => {
     const api = createFakeApi();
     const second = api.playlists()[1]!;
-    const { app, onOpen, onSelect } = renderPlaylists(api);
+    const { app, onOpen } = renderPlaylists(api);
     await app.waitForFrame(second.name);
     await app.press('j');
-    await vi.waitFor(() => expect(lastCall(onSelect)).toEqual({ kind: 'playlist', playlist: second }));
+    await app.waitForFrame(`› ${second.name}`);
     await app.press('enter');
     expect(onOpen).toHaveBeenCalledWith(second);
-  });
-
-  it('says nothing about selection while another pane has the keys', async () => {
-    const api = createFakeApi();
-    const { app, onSelect } = renderPlaylists(api, false);
-    await app.waitForFrame(api.playlists()[0]!.name);
-    await app.press('j');
-    expect(onSelect).not.toHaveBeenCalled();
   });
 
   it('draws a hostile name as visible placeholders, never as escape sequences', async () => {
     // ink-testing-library keeps every frame as written (colours are off in tests): nothing may start an escape.
     const instance = render(
-      <PlaylistsPane api={withHostileName(createFakeApi())} isFocused width={66} height={20} onOpen={() => {}} {...paneCallbacks()} />,
+      inDashboard(
+      withHostileName(createFakeApi()),
+        <PlaylistsPane isFocused width={66} height={20} onOpen={() => {}} {...paneCallbacks()} />,
+      ),
     );
     await vi.waitFor(() => expect(instance.lastFrame()).toContain('Mix'));
     expect(instance.lastFrame()).toContain(sanitizeText(HOSTILE_NAME));

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { mergeOnFresh } from '../../../src/ui/state/playlist-merge.js';
 import { isDirty } from '../../../src/ui/state/reorder.js';
 import { itemAt } from '../../../src/ui/state/sparse-list.js';
-import { apply, cursorTo, digits, editOf, identities, move, nameOf, shown } from './playlist-edit-helpers.js';
+import { apply, cursorTo, reorderOf, identities, move, nameOf, shown } from './playlist-reorder-helpers.js';
 
 const letters = [...'ABCDEFGHIJ'];
 
 describe('mergeOnFresh', () => {
   it('keeps a move made elsewhere and replays ours by identity', () => {
     // Ours: A down four places. Elsewhere: J moved to the top.
-    const state = apply(editOf(letters), ...digits('4'), move('moveDown'));
+    const state = apply(reorderOf(letters), move('moveDown', 4));
     expect(shown(state)).toEqual([...'BCDEAFGHIJ']);
     const merged = mergeOnFresh(state, { snapshotId: 'v9', identities: identities([...'JABCDEFGHI']) });
     expect(shown(merged)).toEqual([...'JBCDEAFGHI']);
@@ -21,7 +21,7 @@ describe('mergeOnFresh', () => {
   });
 
   it('drops entries removed elsewhere and keeps those added elsewhere where they were put', () => {
-    const state = apply(editOf(letters), cursorTo(9), ...digits('9'), move('moveUp'));
+    const state = apply(reorderOf(letters), cursorTo(9), move('moveUp', 9));
     expect(shown(state)).toEqual([...'JABCDEFGHI']);
     const fresh = [...'ABDEFGXHIJ'];
     const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
@@ -33,7 +33,7 @@ describe('mergeOnFresh', () => {
   it('never moves an entry it could not tell for certain: unloaded ones stay where the service has them', () => {
     const numbers = Array.from({ length: 200 }, (_, i) => i);
     // Only the first page is loaded; the range 0–2 goes below entry 5. Elsewhere, 150 moved to the end.
-    let state = apply(editOf(numbers, [0]), move('toggleMark'), cursorTo(2), ...digits('3'), move('moveDown'));
+    let state = apply(reorderOf(numbers, [0]), move('toggleMark'), cursorTo(2), move('moveDown', 3));
     expect(shown(state).slice(0, 7)).toEqual(['3', '4', '5', '0', '1', '2', '6']);
     const fresh = [...numbers.slice(0, 150), ...numbers.slice(151), 150];
     state = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(fresh) });
@@ -45,18 +45,18 @@ describe('mergeOnFresh', () => {
 
   it('follows what the user moved where two readings explain the change equally well', () => {
     // J on A: "A went down" and "B went up" give the same order; elsewhere, J went to the top.
-    const state = apply(editOf(letters), move('moveDown'));
+    const state = apply(reorderOf(letters), move('moveDown'));
     const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) });
     expect(shown(merged)).toEqual([...'JBACDEFGHI']);
     // And the other way round: K on B.
-    const other = apply(editOf(letters), cursorTo(1), move('moveUp'));
+    const other = apply(reorderOf(letters), cursorTo(1), move('moveUp'));
     expect(shown(mergeOnFresh(other, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) }))).toEqual([...'BJACDEFGHI']);
   });
 
   it('moves a long marked range that is mostly not loaded by moving the one entry it passed', () => {
     const numbers = Array.from({ length: 400 }, (_, i) => i);
     // Rows 0–299 marked (most never loaded), moved down one place past entry 300.
-    let state = apply(editOf(numbers, [0, 250, 300]), move('toggleMark'), cursorTo(299), move('moveDown'));
+    let state = apply(reorderOf(numbers, [0, 250, 300]), move('toggleMark'), cursorTo(299), move('moveDown'));
     expect(shown(state).slice(0, 2)).toEqual(['300', '0']);
     // Elsewhere, the last entry went to the top.
     const fresh = [399, ...numbers.slice(0, 399)];
@@ -73,11 +73,13 @@ describe('mergeOnFresh', () => {
     const action = fc.oneof(
       fc.constantFrom('moveUp', 'moveDown', 'toggleMark', 'undo').map((type) => [move(type as 'moveUp')]),
       fc.integer({ min: 0, max: size - 1 }).map((index) => [cursorTo(index)]),
-      fc.integer({ min: 2, max: 30 }).map((count) => digits(String(count))),
+      fc
+        .tuple(fc.constantFrom('moveUp', 'moveDown', 'undo'), fc.integer({ min: 2, max: 30 }))
+        .map(([type, count]) => [move(type as 'moveUp', count)]),
     );
     fc.assert(
       fc.property(fc.array(action, { maxLength: 30 }), (actions) => {
-        const state = apply(editOf(names), ...actions.flat());
+        const state = apply(reorderOf(names), ...actions.flat());
         const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities(names) });
         expect(shown(merged)).toEqual(shown(state));
       }),

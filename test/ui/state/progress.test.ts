@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateProgress, progressRatio } from '../../../src/ui/state/progress.js';
+import { interpolateProgress } from '../../../src/ui/state/progress.js';
 
 const playing = { progressMs: 60_000, durationMs: 180_000, isPlaying: true, receivedAt: 1_000_000 };
 
@@ -26,16 +26,5 @@ describe('interpolateProgress', () => {
   it('survives missing numbers', () => {
     expect(interpolateProgress({ ...playing, durationMs: Number.NaN }, 1_001_000)).toBe(0);
     expect(interpolateProgress({ ...playing, progressMs: Number.NaN }, 1_001_000)).toBe(1_000);
-  });
-});
-
-describe('progressRatio', () => {
-  it('is the interpolated position over the duration', () => {
-    expect(progressRatio(playing, 1_030_000)).toBe(0.5);
-    expect(progressRatio(playing, 2_000_000)).toBe(1);
-  });
-
-  it('is 0 without a duration', () => {
-    expect(progressRatio({ ...playing, durationMs: 0 }, 1_030_000)).toBe(0);
   });
 });

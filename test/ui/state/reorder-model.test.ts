@@ -121,7 +121,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 describe('reorder reducer against a naive model', () => {
-  it('agrees on order, cursor, mark, count, history and dirtiness (property)', () => {
+  it('agrees on order, cursor, mark, history and dirtiness (property)', () => {
     const commands = fc.array(command, { maxLength: 80, size: 'max' });
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 30 }), commands, (length, commands) => {
@@ -151,18 +151,22 @@ describe('reorder reducer against a naive model', () => {
             modelStep(model, step, nextId);
             state = reorderReducer(state, step);
             entryOfBase = [...model.saved];
-          } else {
+          } else if (step.type === 'digit') {
+            // Digits are the key layers' (keys/key-layers.ts): the reducer gets the count with the next move.
             modelStep(model, step, nextId);
-            state = reorderReducer(state, step);
+          } else {
+            const count = model.count === '' ? 1 : Number(model.count);
+            modelStep(model, step, nextId);
+            const isCounted = step.type === 'moveUp' || step.type === 'moveDown' || step.type === 'undo' || step.type === 'redo';
+            state = reorderReducer(state, isCounted ? { type: step.type, count } : step);
           }
-          const { cursor, mark, count, undo, redo } = state;
+          const { cursor, mark, undo, redo } = state;
           const items = Array.from(state.order, (base) => entryOfBase[base]);
-          actual.push({ items, cursor, mark, count, undo: undo.length, redo: redo.length, dirty: isDirty(state) });
+          actual.push({ items, cursor, mark, undo: undo.length, redo: redo.length, dirty: isDirty(state) });
           expected.push({
             items: [...model.now.items],
             cursor: model.now.cursor,
             mark: model.now.mark,
-            count: model.count,
             undo: model.history.length,
             redo: model.future.length,
             dirty: model.now.items.some((entry, i) => entry !== model.saved[i]),

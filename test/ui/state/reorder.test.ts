@@ -3,10 +3,8 @@ import { applyMoves, planMoves } from '../../../src/ui/state/save-planner.js';
 import {
   type ReorderAction,
   type ReorderState,
-  baseIndexAt,
   createReorderState,
   isDirty,
-  pendingCount,
   reorderReducer,
   selectedRange,
 } from '../../../src/ui/state/reorder.js';
@@ -14,17 +12,24 @@ import {
 function run(state: ReorderState, ...actions: (ReorderAction | string)[]): ReorderState {
   return actions.reduce<ReorderState>((current, action) => {
     if (typeof action !== 'string') return reorderReducer(current, action);
-    // Shorthand for key sequences: digits, J, K, v, Esc as 'esc', u, r for redo.
+    // Shorthand for key sequences: J, K, v, Esc as 'esc', u, r for redo; digits before J, K, u, r count.
+    let typed = '';
     return [...(action === 'esc' ? ['\x1b'] : action)].reduce((inner, key) => {
+      if (/[0-9]/.test(key)) {
+        typed += key;
+        return inner;
+      }
+      const count = typed === '' ? 1 : Number(typed);
+      typed = '';
       const byKey: Record<string, ReorderAction> = {
-        J: { type: 'moveDown' },
-        K: { type: 'moveUp' },
+        J: { type: 'moveDown', count },
+        K: { type: 'moveUp', count },
         v: { type: 'toggleMark' },
         '\x1b': { type: 'clearMark' },
-        u: { type: 'undo' },
-        r: { type: 'redo' },
+        u: { type: 'undo', count },
+        r: { type: 'redo', count },
       };
-      return reorderReducer(inner, byKey[key] ?? { type: 'digit', digit: key });
+      return reorderReducer(inner, byKey[key]!);
     }, current);
   }, state);
 }
@@ -48,23 +53,12 @@ describe('reorder reducer', () => {
     let state = run(createReorderState(10), at(2), '3J');
     expect(rows(state)).toEqual([0, 1, 3, 4, 5, 2, 6, 7, 8, 9]);
     expect(state.cursor).toBe(5);
-    expect(state.count).toBe('');
     state = run(state, '99J');
     expect(state.cursor).toBe(9);
-    expect(baseIndexAt(state, 9)).toBe(2);
+    expect(state.order[9]).toBe(2);
     state = run(state, '12K');
     expect(state.cursor).toBe(0);
     expect(rows(state)).toEqual([2, 0, 1, 3, 4, 5, 6, 7, 8, 9]);
-  });
-
-  it('ignores a leading zero, keeps later zeros and caps the count', () => {
-    let state = run(createReorderState(3), '0');
-    expect(state.count).toBe('');
-    state = run(state, '10');
-    expect(pendingCount(state)).toBe(10);
-    state = run(state, '23456789');
-    expect(state.count).toBe('10234');
-    expect(reorderReducer(state, { type: 'digit', digit: 'x' })).toBe(state);
   });
 
   it('moves a marked range, with the cursor and the mark following it', () => {
@@ -177,15 +171,12 @@ describe('reorder reducer', () => {
     expect(state.cursor).toBe(0);
     expect(state.mark).toBeNull();
     expect(isDirty(state)).toBe(false);
-    expect(baseIndexAt(state, 0)).toBeUndefined();
   });
 
-  it('clamps the cursor and answers base positions only inside the list', () => {
+  it('clamps the cursor to the list', () => {
     const state = run(createReorderState(3), at(10));
     expect(state.cursor).toBe(2);
     expect(run(state, at(-4)).cursor).toBe(0);
-    expect(baseIndexAt(state, 3)).toBeUndefined();
-    expect(baseIndexAt(state, 1.5)).toBeUndefined();
   });
 
   it('takes a keypress on 10,000 entries without copying history', () => {

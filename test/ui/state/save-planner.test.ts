@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyMoves, planMoves, replanOnFresh } from '../../../src/ui/state/save-planner.js';
+import { applyMoves, planMoves } from '../../../src/ui/state/save-planner.js';
 
 /** Length of a longest increasing subsequence, the slow and obvious way (independent of the planner). */
 function slowLisLength(sequence: number[]): number {
@@ -144,68 +144,5 @@ describe('planMoves', () => {
     const moves = planMoves(from, to);
     expect(moves.length).toBeLessThanOrEqual(3);
     expect(applyMoves(from, moves)).toEqual(to);
-  });
-});
-
-describe('replanOnFresh', () => {
-  it('gives the desired order when nothing changed meanwhile', () => {
-    expect(replanOnFresh(letters('abcde'), letters('dabce'), letters('abcde')).join('')).toBe('dabce');
-  });
-
-  it('keeps entries added elsewhere where they are', () => {
-    // We moved e to the top; someone appended x and inserted y after b.
-    expect(replanOnFresh(letters('abcde'), letters('eabcd'), letters('abycdex')).join('')).toBe('eabycdx');
-  });
-
-  it('drops entries removed elsewhere, ours included', () => {
-    // We moved a after c; someone removed b, and also d.
-    expect(replanOnFresh(letters('abcde'), letters('bcade'), letters('ace')).join('')).toBe('cae');
-    // We moved e to the top; someone removed e.
-    expect(replanOnFresh(letters('abcde'), letters('eabcd'), letters('abcd')).join('')).toBe('abcd');
-  });
-
-  it('follows the next surviving predecessor when ours was removed', () => {
-    // We moved a after c; someone removed c: a now follows b.
-    expect(replanOnFresh(letters('abcde'), letters('bcade'), letters('abde')).join('')).toBe('bade');
-  });
-
-  it('keeps moves made elsewhere and places ours relative to our neighbours', () => {
-    // Someone moved d to the top; we moved a after c.
-    expect(replanOnFresh(letters('abcde'), letters('bcade'), letters('dabce')).join('')).toBe('dbcae');
-    // We moved the range [a, b] after e; someone moved e to the top: the range follows e.
-    expect(replanOnFresh(letters('abcdef'), letters('cdeabf'), letters('eabcdf')).join('')).toBe('eabcdf');
-    expect(replanOnFresh(letters('abcdef'), letters('cdeabf'), letters('abcfde')).join('')).toBe('cfdeab');
-  });
-
-  it('returns the fresh order when we changed nothing', () => {
-    expect(replanOnFresh(letters('abc'), letters('abc'), letters('cxba')).join('')).toBe('cxba');
-  });
-
-  it('refuses a desired order that is not an arrangement of the base', () => {
-    expect(() => replanOnFresh(letters('abc'), letters('abd'), letters('abc'))).toThrow(RangeError);
-    expect(() => replanOnFresh(letters('abc'), letters('cba'), letters('abca'))).toThrow(/repeats an entry/);
-  });
-
-  it('keeps exactly the fresh entries and replays onto an unchanged service exactly (property)', () => {
-    const addedEntry = fc.integer({ min: 0, max: 9 }).map((i) => `new${i}`);
-    const scenario = fc.integer({ min: 0, max: 40 }).chain((n) => {
-      const base = Array.from({ length: n }, (_, i) => `e${i}`);
-      return fc.record({
-        base: fc.constant(base),
-        desired: fc.shuffledSubarray(base, { minLength: n }),
-        fresh: fc
-          .tuple(fc.shuffledSubarray(base), fc.array(addedEntry, { maxLength: 8, size: 'max' }))
-          .map(([kept, added]) => [...kept, ...new Set(added)]),
-      });
-    });
-    fc.assert(
-      fc.property(scenario, ({ base, desired, fresh }) => {
-        expect(replanOnFresh(base, desired, base)).toEqual(desired);
-        expect(replanOnFresh(base, base, fresh)).toEqual(fresh);
-        const result = replanOnFresh(base, desired, fresh);
-        expect([...result].sort()).toEqual([...fresh].sort());
-      }),
-      { seed: 8, numRuns: 1_000 },
-    );
   });
 });

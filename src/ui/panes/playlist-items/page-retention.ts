@@ -1,5 +1,5 @@
 import { isDirty } from '../../state/reorder.js';
-import type { PlaylistEditState } from '../../state/playlist-edit.js';
+import type { PlaylistReorderState } from '../../state/playlist-reorder.js';
 import { withPagesWhere } from '../../state/sparse-list.js';
 
 /**
@@ -14,7 +14,7 @@ export const PAGES_KEPT_AROUND = 2;
  * loaded (entry-keys.ts); an undo of a saved move is saved the same way. So while a move can still be saved,
  * undone or redone, every entry loaded stays.
  */
-export function mayForgetPages(state: PlaylistEditState): boolean {
+export function mayForgetPages(state: PlaylistReorderState): boolean {
   const { reorder } = state;
   return reorder.undo.length === 0 && reorder.redo.length === 0 && !isDirty(reorder) && !state.isWriting && !state.isBaseStale;
 }
@@ -23,7 +23,7 @@ export function mayForgetPages(state: PlaylistEditState): boolean {
  * `state` holding only the pages of the rows near the window (`top`, `height` rows): a walk through a
  * 10,000-entry playlist keeps a few pages, not all it passed. The same state when nothing is let go.
  */
-export function withoutFarPages(state: PlaylistEditState, top: number, height: number): PlaylistEditState {
+export function withoutFarPages(state: PlaylistReorderState, top: number, height: number): PlaylistReorderState {
   if (!mayForgetPages(state)) return state;
   const { order } = state.reorder;
   const { pageSize } = state;

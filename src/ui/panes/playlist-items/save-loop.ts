@@ -11,13 +11,13 @@ import {
   type SavePhase,
 } from '../../state/save-schedule.js';
 import type { SaveResult } from '../../hooks/use-playlist-save-prompt.js';
-import type { EditStore } from './edit-store.js';
+import type { ReorderStore } from './reorder-store.js';
 import { saveOrder } from './save-order.js';
 
 export interface SaveLoopHost {
   api: Api;
   playlistId: string;
-  store: EditStore;
+  store: ReorderStore;
   /** A line for the status bar: progress, 'saved', why a save failed. */
   onStatus(message: string): void;
   /** Whether moves are unsaved, on every change of it. */
@@ -38,7 +38,7 @@ function describe(error: unknown): string {
 
 /**
  * Saves a playlist's moves by itself: the schedule (save-schedule.ts) says when, `saveOrder` does it, one
- * save at a time. Listens to the store for moves; `saveNow` is `w`. No React here: `usePlaylistSave` owns it.
+ * save at a time. Listens to the store for moves; `saveNow` is `w`. No React here: `useSaveLoop` owns it.
  */
 export class SaveLoop {
   private phase: SavePhase = SAVED;

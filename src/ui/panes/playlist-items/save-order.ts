@@ -3,7 +3,7 @@ import { isApiError } from '../../../api/errors.js';
 import { entryIdentity } from '../../state/entry-keys.js';
 import type { FreshOrder } from '../../state/playlist-merge.js';
 import { applyMoves, planMoves } from '../../state/save-planner.js';
-import type { EditStore } from './edit-store.js';
+import type { ReorderStore } from './reorder-store.js';
 
 /** The most entries one Get Playlist Items request returns. */
 const IDENTITY_PAGE = 100;
@@ -15,7 +15,7 @@ const MAX_ROUNDS = 3;
 export interface SaveOrderHost {
   api: Api;
   playlistId: string;
-  store: EditStore;
+  store: ReorderStore;
   signal: AbortSignal;
   /** Request `step` of `steps` is about to go out. */
   onStep(step: number, steps: number): void;

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Api } from '../../../api/api.js';
+import { useApi } from '../../api-context.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
-import type { EditStore } from './edit-store.js';
+import type { ReorderStore } from './reorder-store.js';
 import { SaveLoop } from './save-loop.js';
 
 export interface SaveLoopOptions {
-  api: Api;
   playlistId: string;
-  store: EditStore;
+  store: ReorderStore;
   onStatus(message: string): void;
   /** While moves are unsaved, how to save them (for quitting); null once all is saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;
@@ -15,7 +14,8 @@ export interface SaveLoopOptions {
 
 /** The playlist's save loop for as long as the pane is mounted; null until its first effect ran. */
 export function useSaveLoop(options: SaveLoopOptions): SaveLoop | null {
-  const { api, playlistId, store } = options;
+  const api = useApi();
+  const { playlistId, store } = options;
   const latest = useRef(options);
   latest.current = options;
   const [loop, setLoop] = useState<SaveLoop | null>(null);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mayForgetPages, PAGES_KEPT_AROUND, withoutFarPages } from '../../../../src/ui/panes/playlist-items/page-retention.js';
-import { missingPages, type PlaylistEditState } from '../../../../src/ui/state/playlist-edit.js';
-import { apply, cursorTo, editOf, HEIGHT, move, PAGE } from '../../state/playlist-edit-helpers.js';
+import { missingPages, type PlaylistReorderState } from '../../../../src/ui/state/playlist-reorder.js';
+import { apply, cursorTo, reorderOf, HEIGHT, move, PAGE } from '../../state/playlist-reorder-helpers.js';
 
 /** 2,000 entries, every page loaded, the window at `top`. */
 const numbers = Array.from({ length: 2_000 }, (_, i) => i);
-const windowAt = (top: number) => apply(editOf(numbers), cursorTo(top + HEIGHT - 1), cursorTo(top));
+const windowAt = (top: number) => apply(reorderOf(numbers), cursorTo(top + HEIGHT - 1), cursorTo(top));
 
 describe('page retention', () => {
   it('keeps the pages of the window and of a few pages either side, and lets go of the rest', () => {
@@ -29,12 +29,12 @@ describe('page retention', () => {
   });
 
   it('returns the same state when nothing is far', () => {
-    const state = editOf(numbers, [0, 50]);
+    const state = reorderOf(numbers, [0, 50]);
     expect(withoutFarPages(state, 0, HEIGHT)).toBe(state);
   });
 
   it('keeps everything while a move can be saved, undone or redone, or is out for saving', () => {
-    const savedAs = (state: PlaylistEditState, snapshotId: string) =>
+    const savedAs = (state: PlaylistReorderState, snapshotId: string) =>
       apply(state, { type: 'writeStarted' }, { type: 'saved', order: Array.from(state.reorder.order), snapshotId });
     const moved = apply(windowAt(1_000), move('moveDown'));
     const saved = savedAs(moved, 'v2');

@@ -1,31 +1,28 @@
-import { useState, useSyncExternalStore } from 'react';
-import type { Api } from '../../../api/api.js';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
 import { targetOfPlaylistItem } from '../../details-target.js';
-import type { FocusTarget } from '../../focus.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { useListCursor } from '../../hooks/use-list-cursor.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
-import { usePaneReports } from '../../hooks/use-pane-reports.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
-import { useReorderKeys } from '../../hooks/use-reorder-keys.js';
+import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { KEY_LAYER } from '../../keys/key-layers.js';
+import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
 import { setCursor } from '../../state/list-cursor.js';
-import { createPlaylistEdit } from '../../state/playlist-edit.js';
+import { createPlaylistReorder } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
-import type { PaneCallbacks } from '../../pane-callbacks.js';
 import { playlistItemMatch } from '../library-rows.js';
-import { createEditStore } from './edit-store.js';
+import { createReorderStore } from './reorder-store.js';
 import { useFilteredRows } from './filtered-rows.js';
 import { formatItemRow } from './item-row.js';
-import { useEditCommands } from './use-edit-commands.js';
-import { useEditPages } from './use-edit-pages.js';
+import { useReorderCommands } from './use-reorder-commands.js';
+import { useReorderPages } from './use-reorder-pages.js';
 import { useSaveLoop } from './use-save-loop.js';
 import { useStatusLine } from './use-status-line.js';
 
-export interface PlaylistEditOptions extends PaneCallbacks {
-  api: Api;
+export interface PlaylistReorderOptions {
   playlist: SimplifiedPlaylist;
   isFocused: boolean;
   /** Rows for the list, the filter line included while a filter is on. */
@@ -33,11 +30,12 @@ export interface PlaylistEditOptions extends PaneCallbacks {
   /** Columns a row's text may take. */
   width: number;
   onBack(): void;
-  onJump?(target: FocusTarget): void;
+  /** One line for the status bar; null clears it. */
+  onStatus(message: string | null): void;
   onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
-export interface PlaylistEdit {
+export interface PlaylistReorder {
   list: LibraryList;
   /** Typed count ('' for none), for the title. */
   count: string;
@@ -47,36 +45,43 @@ export interface PlaylistEdit {
 
 /**
  * Everything a playlist's items view does besides drawing: the pages its rows need, the moves, the `/`
- * filter, the keys, the save loop, and telling the app what is under the cursor.
+ * filter, the keys, the save loop, and the entry under the cursor for the details.
  */
-export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
-  const { api, playlist, isFocused, height, width } = options;
+export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReorder {
+  const { playlist, isFocused, height, width } = options;
   const [store] = useState(() =>
-    createEditStore(createPlaylistEdit(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
+    createReorderStore(createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
   );
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
   const status = useStatusLine(options.onStatus);
-  const loop = useSaveLoop({ api, playlistId: playlist.id, store, onStatus: status.showEdit, onUnsaved: options.onUnsaved });
+  const loop = useSaveLoop({ playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved });
 
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
   const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
-  useEditPages({
-    api, playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
+  useReorderPages({
+    playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
     onStatus: status.showLoad,
   });
 
-  const { onBack, onJump } = options;
-  const commands = useEditCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack, onJump });
-  useReorderKeys({ isActive: isFocused && !filter.isEditing, count: reorder.count, ...commands });
+  const commands = useReorderCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack: options.onBack });
+  const count = useKeyLayer(
+    KEY_LAYER.pane,
+    (input, key, typed) => {
+      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key);
+      commands.onCommand(binding?.command ?? null, typed);
+      return binding !== null;
+    },
+    { isActive: isFocused, takesCounts: true },
+  );
 
   const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));
   const cursor = filtered === null ? whole.cursor : filterCursor.cursor;
   const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
-  usePaneReports({ ...options, item, toTarget: targetOfPlaylistItem, isCapturingInput: filter.isEditing });
+  const target = useMemo(() => (item === undefined ? null : targetOfPlaylistItem(item)), [item]);
 
   const marked = reorder.mark === null || filtered !== null ? null : selectedRange(reorder);
   const positionWidth = String(Math.max(1, list.total)).length;
@@ -96,6 +101,7 @@ export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
     list: {
       total: list.total,
       firstError: null,
+      target,
       length: filtered === null ? reorder.order.length : filtered.rows.length,
       cursor,
       top: filtered === null ? whole.top : filterCursor.top,
@@ -105,7 +111,7 @@ export function usePlaylistEdit(options: PlaylistEditOptions): PlaylistEdit {
       changeFilter,
       clearFilter: commands.clearFilter,
     },
-    count: reorder.count,
+    count,
     markedCount: marked === null ? 0 : marked.end - marked.start,
   };
 }

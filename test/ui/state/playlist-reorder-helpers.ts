@@ -1,11 +1,11 @@
 import type { PlaylistItem } from '../../../src/api/types.js';
 import { entryIdentity } from '../../../src/ui/state/entry-keys.js';
 import {
-  createPlaylistEdit,
-  playlistEditReducer,
-  type PlaylistEditAction,
-  type PlaylistEditState,
-} from '../../../src/ui/state/playlist-edit.js';
+  createPlaylistReorder,
+  playlistReorderReducer,
+  type PlaylistReorderAction,
+  type PlaylistReorderState,
+} from '../../../src/ui/state/playlist-reorder.js';
 import { itemAt } from '../../../src/ui/state/sparse-list.js';
 
 export const PAGE = 50;
@@ -18,13 +18,13 @@ export function entry(name: string | number): PlaylistItem {
 
 export const nameOf = (item: PlaylistItem | undefined): string | undefined => item?.track?.uri.slice(2);
 
-export function apply(state: PlaylistEditState, ...actions: PlaylistEditAction[]): PlaylistEditState {
-  return actions.reduce(playlistEditReducer, state);
+export function apply(state: PlaylistReorderState, ...actions: PlaylistReorderAction[]): PlaylistReorderState {
+  return actions.reduce(playlistReorderReducer, state);
 }
 
 /** A state over `names`, the pages at `loadedOffsets` loaded (all of them by default). */
-export function editOf(names: readonly (string | number)[], loadedOffsets?: number[], snapshotId = 'v1'): PlaylistEditState {
-  let state = createPlaylistEdit(names.length, snapshotId, PAGE);
+export function reorderOf(names: readonly (string | number)[], loadedOffsets?: number[], snapshotId = 'v1'): PlaylistReorderState {
+  let state = createPlaylistReorder(names.length, snapshotId, PAGE);
   const offsets = loadedOffsets ?? Array.from({ length: Math.ceil(names.length / PAGE) }, (_, i) => i * PAGE);
   for (const offset of offsets) {
     const items = names.slice(offset, offset + PAGE).map(entry);
@@ -34,17 +34,16 @@ export function editOf(names: readonly (string | number)[], loadedOffsets?: numb
 }
 
 /** The names the view shows, row by row ('…' where not loaded). */
-export function shown(state: PlaylistEditState): string[] {
+export function shown(state: PlaylistReorderState): string[] {
   return Array.from(state.reorder.order, (position) => nameOf(itemAt(state.list, position)) ?? '…');
 }
 
 export const identities = (names: readonly (string | number)[]): string[] => names.map((name) => entryIdentity(entry(name)));
 
-export const move = (type: 'moveUp' | 'moveDown' | 'undo' | 'redo' | 'toggleMark'): PlaylistEditAction => ({
+/** A reorder key, `count` times for a move, an undo or a redo (a count typed before it). */
+export const move = (type: 'moveUp' | 'moveDown' | 'undo' | 'redo' | 'toggleMark', count?: number): PlaylistReorderAction => ({
   type: 'reorder',
-  action: { type },
+  action: type === 'toggleMark' ? { type } : { type, count },
   height: HEIGHT,
 });
-export const cursorTo = (index: number): PlaylistEditAction => ({ type: 'cursorTo', index, height: HEIGHT });
-export const digits = (text: string): PlaylistEditAction[] =>
-  [...text].map((digit) => ({ type: 'reorder', action: { type: 'digit', digit }, height: HEIGHT }));
+export const cursorTo = (index: number): PlaylistReorderAction => ({ type: 'cursorTo', index, height: HEIGHT });

@@ -3,12 +3,12 @@ import { isDirty, selectedRange, type ReorderState } from '../../state/reorder.j
 export const FILTERED_REORDER_REFUSAL =
   "Can't move items while a filter is on: positions in a filtered view would lie. Esc clears the filter.";
 
-export type EditCommand = 'moveUp' | 'moveDown' | 'undo' | 'redo';
+export type ReorderMove = 'moveUp' | 'moveDown' | 'undo' | 'redo';
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
 /** The status line after a move, an undo or a redo, from the states before and after it. */
-export function editMessage(command: EditCommand, before: ReorderState, after: ReorderState): string {
+export function reorderMessage(command: ReorderMove, before: ReorderState, after: ReorderState): string {
   const unsaved = isDirty(after) ? ' · unsaved' : '';
   switch (command) {
     case 'moveUp':

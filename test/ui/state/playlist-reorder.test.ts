@@ -1,32 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { missingPages } from '../../../src/ui/state/playlist-edit.js';
+import { missingPages } from '../../../src/ui/state/playlist-reorder.js';
 import { isDirty } from '../../../src/ui/state/reorder.js';
 import { itemAt } from '../../../src/ui/state/sparse-list.js';
-import { apply, cursorTo, digits, editOf, entry, HEIGHT, move, nameOf, shown } from './playlist-edit-helpers.js';
+import { apply, cursorTo, reorderOf, entry, HEIGHT, move, nameOf, shown } from './playlist-reorder-helpers.js';
 
 const letters = [...'ABCDEFGHIJ'];
 
-describe('playlist edit state', () => {
+describe('playlist reorder state', () => {
   it('moves the entry under the cursor, a count moving it further, the window following the cursor', () => {
     const numbers = Array.from({ length: 100 }, (_, i) => i);
-    let state = apply(editOf(numbers), move('moveDown'));
+    let state = apply(reorderOf(numbers), move('moveDown'));
     expect(shown(state).slice(0, 3)).toEqual(['1', '0', '2']);
-    state = apply(state, ...digits('20'), move('moveDown'));
+    state = apply(state, move('moveDown', 20));
     expect(state.reorder.cursor).toBe(21);
     expect(nameOf(itemAt(state.list, state.reorder.order[21]!))).toBe('0');
     expect(state.top).toBe(21 - HEIGHT + 1);
-    expect(state.reorder.count).toBe('');
   });
 
   it('applies a count to cursor moves too, and to nothing else', () => {
-    let state = apply(editOf(letters), ...digits('5'), { type: 'cursor', action: 'down', height: HEIGHT });
+    let state = apply(reorderOf(letters), { type: 'cursor', action: 'down', height: HEIGHT, count: 5 });
     expect(state.reorder.cursor).toBe(5);
-    state = apply(state, ...digits('3'), { type: 'clearCount' }, { type: 'cursor', action: 'down', height: HEIGHT });
-    expect(state.reorder.cursor).toBe(6);
+    state = apply(state, { type: 'cursor', action: 'last', height: HEIGHT, count: 3 });
+    expect(state.reorder.cursor).toBe(9);
   });
 
   it('renumbers the base on a save: the view and the loaded entries stay, the service order becomes the identity', () => {
-    let state = apply(editOf(letters), cursorTo(2), move('toggleMark'), cursorTo(3), move('moveUp'), move('moveUp'));
+    let state = apply(reorderOf(letters), cursorTo(2), move('toggleMark'), cursorTo(3), move('moveUp'), move('moveUp'));
     expect(shown(state)).toEqual([...'CDABEFGHIJ']);
     const order = Array.from(state.reorder.order);
     state = apply(state, { type: 'writeStarted' }, { type: 'saved', order, snapshotId: 'v2' });
@@ -41,7 +40,7 @@ describe('playlist edit state', () => {
   });
 
   it('drops pages asked for before the base was renumbered or while a write was out', () => {
-    const state = editOf(letters, []);
+    const state = reorderOf(letters, []);
     const asked = state.generation;
     const writing = apply(state, { type: 'writeStarted' });
     const page = { type: 'page' as const, generation: asked, offset: 0, items: letters.map(entry), total: 10 };
@@ -52,7 +51,7 @@ describe('playlist edit state', () => {
   });
 
   it('with moves unsaved, sets aside a page that shows other entries, and marks the base stale', () => {
-    const state = apply(editOf(letters), move('moveDown'));
+    const state = apply(reorderOf(letters), move('moveDown'));
     const changed = [...'JABCDEFGHI'].map(entry);
     const next = apply(state, { type: 'page', generation: state.generation, offset: 0, items: changed, total: 10 });
     expect(shown(next)).toEqual(shown(state));
@@ -60,7 +59,7 @@ describe('playlist edit state', () => {
   });
 
   it('with nothing unsaved, takes a page of a new size and starts the view afresh', () => {
-    const state = apply(editOf(letters), cursorTo(4));
+    const state = apply(reorderOf(letters), cursorTo(4));
     const grown = [...'ABCDEFGHIJK'].map(entry);
     const next = apply(state, { type: 'page', generation: state.generation, offset: 0, items: grown, total: 11 });
     expect(shown(next)).toEqual([...'ABCDEFGHIJK']);
@@ -70,7 +69,7 @@ describe('playlist edit state', () => {
   it('asks for the pages of the rows on screen wherever they come from, window first', () => {
     const numbers = Array.from({ length: 10_000 }, (_, i) => i);
     // Only the first page is loaded; the first entry goes down 5,000 places.
-    let state = apply(editOf(numbers, [0]), ...digits('5000'), move('moveDown'));
+    let state = apply(reorderOf(numbers, [0]), move('moveDown', 5000));
     expect(state.reorder.cursor).toBe(5_000);
     const pages = missingPages(state, state.top, HEIGHT);
     expect(pages[0]).toBe(4_950);

@@ -4,7 +4,6 @@ import { moveCursor, setCursor, type CursorAction } from './list-cursor.js';
 import {
   createReorderState,
   isDirty,
-  pendingCount,
   reorderReducer,
   selectedRange,
   type ReorderAction,
@@ -19,7 +18,7 @@ import { emptySparseList, itemAt, permuteSparseList, withPage, type SparseList }
  * base positions are those of. One reducer, so that a save renumbering the base moves the loaded pages
  * and the view in the same step.
  */
-export interface PlaylistEditState {
+export interface PlaylistReorderState {
   readonly reorder: ReorderState;
   /** Entries by base position. */
   readonly list: SparseList<PlaylistItem>;
@@ -42,13 +41,12 @@ export interface PlaylistEditState {
   readonly pageSize: number;
 }
 
-export type PlaylistEditAction =
+export type PlaylistReorderAction =
   /** A key of the reorder reducer (digits, moves, marks, undo, redo); the window follows the cursor. */
   | { type: 'reorder'; action: ReorderAction; height: number }
   /** A cursor key; a typed count applies to up, down and the page keys. */
-  | { type: 'cursor'; action: CursorAction; height: number }
+  | { type: 'cursor'; action: CursorAction; height: number; count?: number }
   | { type: 'cursorTo'; index: number; height: number }
-  | { type: 'clearCount' }
   /** A page fetched while `generation` was current. */
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
   | { type: 'writeStarted' }
@@ -59,7 +57,7 @@ export type PlaylistEditAction =
   /** The playlist changed elsewhere: the view's order is replayed on `fresh`, which becomes the base. */
   | { type: 'merge'; fresh: FreshOrder };
 
-export function createPlaylistEdit(total: number, snapshotId: string | null, pageSize: number): PlaylistEditState {
+export function createPlaylistReorder(total: number, snapshotId: string | null, pageSize: number): PlaylistReorderState {
   const reorder = createReorderState(total);
   const length = reorder.order.length;
   return {
@@ -69,7 +67,7 @@ export function createPlaylistEdit(total: number, snapshotId: string | null, pag
 }
 
 /** `state` with `reorder` and the window scrolled just enough to show its cursor. */
-function withReorder(state: PlaylistEditState, reorder: ReorderState, height: number): PlaylistEditState {
+function withReorder(state: PlaylistReorderState, reorder: ReorderState, height: number): PlaylistReorderState {
   if (reorder === state.reorder) return state;
   const top = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, height).top;
   return { ...state, reorder, top };
@@ -85,30 +83,30 @@ function blockOf(reorder: ReorderState, type: 'moveUp' | 'moveDown' | 'undo' | '
 }
 
 /** A move, undo or redo, one step at a time, noting which entries the user moved (the merge follows them). */
-function edit(state: PlaylistEditState, action: ReorderAction, height: number): PlaylistEditState {
+function applyMove(state: PlaylistReorderState, action: ReorderAction, height: number): PlaylistReorderState {
   if (action.type !== 'moveUp' && action.type !== 'moveDown' && action.type !== 'undo' && action.type !== 'redo') {
     return withReorder(state, reorderReducer(state.reorder, action), height);
   }
   const isHistory = action.type === 'undo' || action.type === 'redo';
   let reorder = state.reorder;
   let touched = state.touched;
-  for (let step = isHistory ? pendingCount(reorder) : 1; step > 0; step--) {
+  for (let step = isHistory ? (action.count ?? 1) : 1; step > 0; step--) {
     const block = blockOf(reorder, action.type);
-    const next = reorderReducer(isHistory ? { ...reorder, count: '' } : reorder, action);
+    const next = reorderReducer(reorder, isHistory ? { type: action.type } : action);
     if (block !== null && next.order !== reorder.order) {
       touched = touched === state.touched ? touched.slice() : touched;
       for (let row = block.start; row < block.end; row++) touched[reorder.order[row]!] = 1;
     }
     reorder = next;
   }
-  return { ...withReorder(state, { ...reorder, count: '' }, height), touched };
+  return { ...withReorder(state, reorder, height), touched };
 }
 
 const COUNTED: ReadonlySet<CursorAction> = new Set(['up', 'down', 'pageUp', 'pageDown']);
 
-function moveTheCursor(state: PlaylistEditState, action: CursorAction, height: number): PlaylistEditState {
+function moveTheCursor(state: PlaylistReorderState, action: CursorAction, height: number, typed = 1): PlaylistReorderState {
   const { reorder } = state;
-  const count = COUNTED.has(action) ? pendingCount(reorder) : 1;
+  const count = COUNTED.has(action) ? typed : 1;
   const next = moveCursor({ cursor: reorder.cursor, top: state.top }, action, reorder.order.length, height, count);
   const moved = reorderReducer(reorder, { type: 'cursorTo', index: next.cursor });
   return moved === reorder && next.top === state.top ? state : { ...state, reorder: moved, top: next.top };
@@ -122,7 +120,7 @@ function differsFromLoaded(list: SparseList<PlaylistItem>, offset: number, items
   });
 }
 
-function receivePage(state: PlaylistEditState, action: Extract<PlaylistEditAction, { type: 'page' }>): PlaylistEditState {
+function receivePage(state: PlaylistReorderState, action: Extract<PlaylistReorderAction, { type: 'page' }>): PlaylistReorderState {
   if (action.generation !== state.generation || state.isWriting) return state;
   const sizeChanged = action.total !== state.list.total;
   if (isDirty(state.reorder) && (sizeChanged || differsFromLoaded(state.list, action.offset, action.items))) {
@@ -143,7 +141,7 @@ function receivePage(state: PlaylistEditState, action: Extract<PlaylistEditActio
 }
 
 /** The base renumbered so that the service's `order` is the identity; loaded entries move along. */
-function receiveSaved(state: PlaylistEditState, order: ArrayLike<number>, snapshotId: string): PlaylistEditState {
+function receiveSaved(state: PlaylistReorderState, order: ArrayLike<number>, snapshotId: string): PlaylistReorderState {
   const reorder = reorderReducer(state.reorder, { type: 'saved', order });
   const newPosition = new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) newPosition[order[i]!] = i;
@@ -153,16 +151,14 @@ function receiveSaved(state: PlaylistEditState, order: ArrayLike<number>, snapsh
   return { ...state, reorder, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
 }
 
-export function playlistEditReducer(state: PlaylistEditState, action: PlaylistEditAction): PlaylistEditState {
+export function playlistReorderReducer(state: PlaylistReorderState, action: PlaylistReorderAction): PlaylistReorderState {
   switch (action.type) {
     case 'reorder':
-      return edit(state, action.action, action.height);
+      return applyMove(state, action.action, action.height);
     case 'cursor':
-      return moveTheCursor(state, action.action, action.height);
+      return moveTheCursor(state, action.action, action.height, action.count);
     case 'cursorTo':
       return withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: action.index }), action.height);
-    case 'clearCount':
-      return state.reorder.count === '' ? state : { ...state, reorder: { ...state.reorder, count: '' } };
     case 'page':
       return receivePage(state, action);
     case 'writeStarted':
@@ -180,7 +176,7 @@ export function playlistEditReducer(state: PlaylistEditState, action: PlaylistEd
  * Offsets of the pages holding rows near the window that are not loaded yet: the window's own rows first,
  * then a page's worth below it and above it. Rows map to base positions anywhere in the playlist.
  */
-export function missingPages(state: PlaylistEditState, top: number, height: number): number[] {
+export function missingPages(state: PlaylistReorderState, top: number, height: number): number[] {
   const { list, pageSize } = state;
   const { order } = state.reorder;
   const bottom = top + height;

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Details drawn through the pane’s slot', () => {
+describe('Details beside the list', () => {
   it('change in the same frame as the cursor: one frame per cursor move, never one with stale details', async () => {
     const api = createFakeApi();
     const [first, second, third] = api.playlists();

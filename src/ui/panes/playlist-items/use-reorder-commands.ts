@@ -1,18 +1,16 @@
 import { useMemo, useRef } from 'react';
-import { FOCUS_ORDER, type FocusTarget } from '../../focus.js';
 import type { ListCursor } from '../../hooks/use-list-cursor.js';
 import type { ListFilter } from '../../hooks/use-list-filter.js';
-import type { ListCommand } from '../../hooks/use-list-keys.js';
-import type { ReorderKeysOptions } from '../../hooks/use-reorder-keys.js';
-import { pendingCount, type ReorderAction } from '../../state/reorder.js';
-import type { EditStore } from './edit-store.js';
-import { editMessage, FILTERED_REORDER_REFUSAL } from './edit-messages.js';
+import type { ListCommand } from '../../keymap.js';
+import type { ReorderAction } from '../../state/reorder.js';
+import type { ReorderStore } from './reorder-store.js';
+import { reorderMessage, FILTERED_REORDER_REFUSAL } from './reorder-messages.js';
 import type { FilteredRows } from './filtered-rows.js';
 import type { SaveLoop } from './save-loop.js';
 import type { StatusLine } from './use-status-line.js';
 
-export interface EditCommandsOptions {
-  store: EditStore;
+export interface ReorderCommandsOptions {
+  store: ReorderStore;
   loop: SaveLoop | null;
   /** Rows of the list window, for scrolling along with the cursor. */
   listHeight: number;
@@ -21,13 +19,16 @@ export interface EditCommandsOptions {
   filtered: FilteredRows | null;
   status: StatusLine;
   onBack(): void;
-  onJump?(target: FocusTarget): void;
 }
 
-type Handlers = Pick<ReorderKeysOptions, 'onDigit' | 'onCommand' | 'onLoneDigit'> & { clearFilter(): void };
+interface Handlers {
+  /** A key of the pane's table (null for any other key), with the count typed before it (1 for none). */
+  onCommand(command: ListCommand | null, count: number): void;
+  clearFilter(): void;
+}
 
 /** What each key does in a playlist's items; reads the store afresh, as keys outrun renders. */
-export function useEditCommands(options: EditCommandsOptions): Handlers {
+export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
   const latest = useRef(options);
   latest.current = options;
   /** 'saving' after an Esc with unsaved moves; 'failed' when that save failed (Esc again leaves without it). */
@@ -38,7 +39,6 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
       const { store, listHeight } = latest.current;
       store.dispatch({ type: 'reorder', action, height: listHeight });
     };
-    const clearCount = (): void => latest.current.store.dispatch({ type: 'clearCount' });
     const clearFilter = (): void => {
       const { filter, filterCursor, filtered, store, listHeight } = latest.current;
       const position = filtered?.rows[filterCursor.cursor];
@@ -47,7 +47,7 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
     };
     const save = (): void => {
       const { loop, status } = latest.current;
-      if (loop === null || !loop.hasUnsaved()) status.showEdit('nothing to save');
+      if (loop === null || !loop.hasUnsaved()) status.showReorder('nothing to save');
       else void loop.saveNow();
     };
     const leave = (): void => {
@@ -55,58 +55,39 @@ export function useEditCommands(options: EditCommandsOptions): Handlers {
       if (loop === null || !loop.hasUnsaved() || leaving.current === 'failed') return onBack();
       if (leaving.current === 'saving') return;
       leaving.current = 'saving';
-      status.showEdit('saving before going back…');
+      status.showReorder('saving before going back…');
       void loop.saveNow().then((result) => {
         // A key pressed meanwhile means the user stays after all.
         if (leaving.current !== 'saving') return;
         if (result.isSaved) return latest.current.onBack();
         leaving.current = 'failed';
-        latest.current.status.showEdit(`save failed: ${result.reason} — Esc again leaves without saving`);
+        latest.current.status.showReorder(`save failed: ${result.reason} — Esc again leaves without saving`);
       });
     };
-    const edit = (command: 'moveUp' | 'moveDown' | 'undo' | 'redo'): void => {
+    const step = (command: 'moveUp' | 'moveDown' | 'undo' | 'redo', count: number): void => {
       const { store, status } = latest.current;
       const before = store.getState().reorder;
-      reorder({ type: command });
-      status.showEdit(editMessage(command, before, store.getState().reorder));
+      reorder({ type: command, count });
+      status.showReorder(reorderMessage(command, before, store.getState().reorder));
     };
-    const onCommand = (command: ListCommand | null): void => {
+    const onCommand = (command: ListCommand | null, count: number): void => {
       const { store, filter, filterCursor, status, listHeight } = latest.current;
-      const count = pendingCount(store.getState().reorder);
       // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
       if (command?.type !== 'back') leaving.current = 'no';
-      // The filtered view's cursor is not the store's: it takes the count here.
-      if (!takesCount(command, filter.isOn) || filter.isOn) clearCount();
       if (command === null || command.type === 'open') return;
       if (command.type === 'cursor') {
         if (filter.isOn) filterCursor.move(command.action, count);
-        else store.dispatch({ type: 'cursor', action: command.action, height: listHeight });
+        else store.dispatch({ type: 'cursor', action: command.action, height: listHeight, count });
       } else if (command.type === 'filter') filter.open();
       else if (command.type === 'back') {
         if (filter.isOn) clearFilter();
         else if (store.getState().reorder.mark !== null) reorder({ type: 'clearMark' });
         else leave();
-      } else if (filter.isOn) status.showEdit(FILTERED_REORDER_REFUSAL);
+      } else if (filter.isOn) status.showReorder(FILTERED_REORDER_REFUSAL);
       else if (command.command === 'toggleMark') reorder({ type: 'toggleMark' });
       else if (command.command === 'save') save();
-      else edit(command.command);
+      else step(command.command, count);
     };
-    return {
-      onCommand,
-      clearFilter,
-      onDigit: (digit) => reorder({ type: 'digit', digit }),
-      onLoneDigit: (digit) => {
-        clearCount();
-        const target = FOCUS_ORDER[Number(digit) - 1];
-        if (target !== undefined) latest.current.onJump?.(target);
-      },
-    };
+    return { onCommand, clearFilter };
   }, []);
-}
-
-/** Commands that take the typed count (`5j`, `20K`, `3u`); any other key drops it. */
-function takesCount(command: ListCommand | null, isFiltered: boolean): boolean {
-  if (command === null) return false;
-  if (command.type === 'cursor') return true;
-  return command.type === 'reorder' && !isFiltered && command.command !== 'save';
 }

@@ -1,19 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Api } from '../../../api/api.js';
+import { useApi } from '../../api-context.js';
 import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
-import { PAGE_SIZE, PageFetcher, RECHECK_MS } from '../../hooks/page-fetcher.js';
+import { PAGE_SIZE, PageLoader, pageOf, RECHECK_MS } from '../../hooks/page-loader.js';
 import { isDirty } from '../../state/reorder.js';
 import { isLoaded } from '../../state/sparse-list.js';
-import { missingPages, type PlaylistEditState } from '../../state/playlist-edit.js';
-import type { EditStore } from './edit-store.js';
+import { missingPages, type PlaylistReorderState } from '../../state/playlist-reorder.js';
+import type { ReorderStore } from './reorder-store.js';
 
-export interface EditPagesOptions {
-  api: Api;
+export interface ReorderPagesOptions {
   playlistId: string;
-  store: EditStore;
+  store: ReorderStore;
   /** The state as this render shows it. */
-  state: PlaylistEditState;
+  state: PlaylistReorderState;
   /** The window in display rows. */
   top: number;
   height: number;
@@ -36,12 +35,13 @@ function describeError(error: unknown): string {
  * unsaved, re-reads the cursor's page once a minute: with moves unsaved, a changed page would put other
  * entries under them, and the save merges anyway.
  */
-export function useEditPages(options: EditPagesOptions): void {
-  const { api, playlistId, store, state, top, height, isFocused } = options;
-  const latest = useRef(options);
-  latest.current = options;
+export function useReorderPages(options: ReorderPagesOptions): void {
+  const api = useApi();
+  const { playlistId, store, state, top, height, isFocused } = options;
+  const latest = useRef({ ...options, api });
+  latest.current = { ...options, api };
   const [queue] = useState(() => {
-    const fetcher: PageFetcher<PlaylistItem> = new PageFetcher<PlaylistItem>({
+    const fetcher: PageLoader<PlaylistItem> = new PageLoader<PlaylistItem>({
       fetchPage: (page, signal) =>
         latest.current.api.getPlaylistItems(latest.current.playlistId, { ...page, fields: PLAYLIST_ROW_FIELDS }, { signal }),
       onPage: (offset, page, generation) => {
@@ -81,7 +81,7 @@ export function useEditPages(options: EditPagesOptions): void {
       const current = store.getState();
       const position = current.reorder.order[current.reorder.cursor] ?? 0;
       const isQuiet = !current.isWriting && !isDirty(current.reorder);
-      const wait = isQuiet ? queue.refreshIfDue(position - (position % PAGE_SIZE), Date.now()) : RECHECK_MS;
+      const wait = isQuiet ? queue.refreshIfDue(pageOf(position), Date.now()) : RECHECK_MS;
       timer = setTimeout(refreshWhenDue, wait);
     };
     refreshWhenDue();

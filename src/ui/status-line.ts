@@ -1,0 +1,24 @@
+import type { StatusTone } from './components/StatusBar.js';
+
+/** Everything that may want the status line at once, null for what has nothing to say. */
+export interface StatusSources {
+  /** The quit prompt's question (unsaved moves). */
+  prompt: string | null;
+  /** A short-lived notice: a playback command the service refused. */
+  notice: string | null;
+  /** The shown pane's line: load errors, moves and saves. */
+  pane: string | null;
+  /** Why the last playback poll failed. */
+  playbackError: string | null;
+}
+
+/**
+ * Which message the status line shows, and in which tone: the prompt (it waits for an answer), then a
+ * notice, then the shown pane's line, then a playback error. Notices and playback errors are errors.
+ */
+export function statusLine({ prompt, notice, pane, playbackError }: StatusSources): { message: string | null; tone: StatusTone } {
+  if (prompt !== null) return { message: prompt, tone: 'info' };
+  if (notice !== null) return { message: notice, tone: 'error' };
+  if (pane !== null) return { message: pane, tone: 'info' };
+  return { message: playbackError, tone: playbackError === null ? 'info' : 'error' };
+}
