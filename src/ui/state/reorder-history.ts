@@ -104,3 +104,14 @@ export function permuteStep(state: HistoryState, rows: Int32Array): PermuteStep 
   const cursorAfter = length === 0 ? 0 : newRowOf[state.cursor]!;
   return { rows, cursorBefore: state.cursor, markBefore: state.mark, cursorAfter, markAfter: null };
 }
+
+/**
+ * Base positions of the entries `step` moves when done on `order` (before the step): a block's entries, or a
+ * rearrangement's entries that change rows. The playlist edit marks them touched, so a merge moves them.
+ */
+export function movedBasePositions(order: Int32Array, step: HistoryStep): number[] {
+  if (!isPermuteStep(step)) return Array.from(order.subarray(step.start, step.start + step.length));
+  const moved: number[] = [];
+  step.rows.forEach((from, row) => from !== row && moved.push(order[from]!));
+  return moved;
+}

@@ -136,4 +136,27 @@ describe('the journal of unsaved moves', () => {
     expect([...journal.touched]).toEqual([0]);
     expect(isPending(journal)).toBe(false);
   });
+
+  it('resumes moves among entries never loaded while the service is still at the journal\'s snapshot', () => {
+    // A marked range of 3,000 rows moved to the bottom of a 10,000-entry playlist, no page loaded.
+    const order = [...Array.from({ length: 7_000 }, (_, i) => i + 3_000), ...Array.from({ length: 3_000 }, (_, i) => i)];
+    const journal = throughDisk(withOrder(createJournal({ ...START, snapshotId: 's7', total: 10_000 }), order, [], 1, 0));
+    const edit = resumeEdit(journal, null, 50);
+    expect(Array.from(edit.reorder.order)).toEqual(order);
+    expect(planMoves(Array.from(edit.reorder.savedOrder), edit.reorder.order)).toEqual([{ rangeStart: 0, insertBefore: 10_000, rangeLength: 3_000 }]);
+  });
+
+  it('merges when the request in flight landed and the playlist also changed elsewhere', () => {
+    const items = Array.from({ length: 6 }, (_, i) => entry(`pd:track:${i}`));
+    let journal = createJournal({ ...START, snapshotId: 's0', total: 6 });
+    journal = withEntries(journal, 0, items);
+    // The user wants 5 first and 0 last: two requests.
+    journal = withOrder(journal, [5, 1, 2, 3, 4, 0], [1, 0, 0, 0, 0, 1], 2, 0);
+    const moves = planMoves([0, 1, 2, 3, 4, 5], journal.order);
+    journal = throughDisk(withInFlight(journal, moves[0]!, 0));
+    // The first landed; then someone added an entry at the top.
+    const service = { snapshotId: 'elsewhere', items: [entry('pd:track:new'), ...applyMoves(items, moves.slice(0, 1))] };
+    const after = resumeAndSave(journal, service);
+    expect(after.items.map((item) => item.track!.uri.slice(9))).toEqual(['5', 'new', '1', '2', '3', '4', '0']);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createReorderState, reorderReducer, type ReorderState } from '../../../src/ui/state/reorder.js';
-import { redoSteps, undoSteps, type HistoryState } from '../../../src/ui/state/reorder-history.js';
+import { movedBasePositions, permuteStep, redoSteps, undoSteps, type HistoryState } from '../../../src/ui/state/reorder-history.js';
 import {
   drop, isLiftCurrent, lift, liftedText, moveToBottom, moveToPosition, moveToTop, parsePosition,
 } from '../../../src/ui/state/reorder-move.js';
@@ -106,5 +106,14 @@ describe('lift and drop', () => {
     const moves = planMoves(Array.from(result.state.savedOrder), result.state.order);
     expect(moves).toEqual([{ rangeStart: 100, insertBefore: 9_000, rangeLength: 50 }]);
     expect(applyMoves(Array.from(result.state.savedOrder), moves)).toEqual(rows(result.state));
+  });
+});
+
+describe('what a step moves', () => {
+  it('names the base positions a block move or a rearrangement moves, for the merge', () => {
+    const state = moveToBottom(marked(createReorderState(5), 1, 2));
+    expect(movedBasePositions(createReorderState(5).order, state.undo[0]!)).toEqual([1, 2]);
+    const rearranged = permuteStep(state, Int32Array.from([1, 0, 2, 3, 4]))!;
+    expect(movedBasePositions(state.order, rearranged)).toEqual([3, 0]);
   });
 });
