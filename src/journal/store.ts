@@ -21,10 +21,12 @@ const JOURNAL_SUFFIX = '.journal.json';
 
 /** The file of a service's playlist: the service hashed (a URL is no file name), the playlist id kept readable. */
 export function journalFileName(service: string, playlistId: string): string {
-  const serviceHash = createHash('sha256').update(service).digest('hex').slice(0, 12);
+  const serviceHash = servicePrefix(service);
   const playlist = /^[A-Za-z0-9_-]{1,100}$/.test(playlistId) ? playlistId : createHash('sha256').update(playlistId).digest('hex').slice(0, 24);
   return `${serviceHash}-${playlist}${JOURNAL_SUFFIX}`;
 }
+
+const servicePrefix = (service: string): string => createHash('sha256').update(service).digest('hex').slice(0, 12);
 
 /** `20261123T190215Z`: a time that sorts and fits in a file name. */
 const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -82,8 +84,8 @@ export class JournalStore<T> {
     return this.readOne(file);
   }
 
-  /** Every journal left by an earlier run, for the notice at start; unreadable ones are set aside. */
-  async list(): Promise<StoredJournal<T>[]> {
+  /** Every journal left by an earlier run (of `service` when given), for the notice at start; unreadable ones are set aside. */
+  async list(service?: string): Promise<StoredJournal<T>[]> {
     let names: string[];
     try {
       names = await readdir(this.options.dir);
@@ -92,7 +94,8 @@ export class JournalStore<T> {
       throw error;
     }
     const found: StoredJournal<T>[] = [];
-    for (const name of names.filter((entry) => entry.endsWith(JOURNAL_SUFFIX)).sort()) {
+    const prefix = service === undefined ? '' : `${servicePrefix(service)}-`;
+    for (const name of names.filter((entry) => entry.startsWith(prefix) && entry.endsWith(JOURNAL_SUFFIX)).sort()) {
       const journal = await this.readOne(name);
       if (journal !== null) found.push({ file: name, journal });
     }

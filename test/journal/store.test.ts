@@ -43,6 +43,8 @@ describe('journal files', () => {
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect(await journals.load(SERVICE, 'pl1')).toEqual(journal(3));
     expect((await journals.list()).map((found) => found.journal.moveCount)).toEqual([3]);
+    expect(await journals.list('http://elsewhere/v1')).toEqual([]);
+    expect(await journals.list(SERVICE)).toHaveLength(1);
     await journals.remove(SERVICE, 'pl1');
     expect(await journals.load(SERVICE, 'pl1')).toBeNull();
     expect(await readdir(dir)).toEqual([]);
