@@ -5,7 +5,7 @@ import { parseFields } from '../../../src/service/fields.js';
 import { createReorderState, reorderReducer, type ReorderState } from '../../../src/ui/state/reorder.js';
 import { pushStep, redoSteps, undoSteps } from '../../../src/ui/state/reorder-history.js';
 import {
-  SORT_FIELDS, SORT_MENU_TEXT, SortValues, missingSortPages, sortChoiceFor, sortProgressText, sortRefusal, sortStep,
+  SORT_FIELDS, SORT_MENU_TEXT, SortValues, missingSortPages, pageAgrees, sortChoiceFor, sortProgressText, sortRefusal, sortStep,
   sortValueOf, sortedRows, textCollator, type SortValue,
 } from '../../../src/ui/state/reorder-sort.js';
 import { applyMoves, planMoves } from '../../../src/ui/state/save-planner.js';
@@ -139,6 +139,13 @@ describe('what a sort loads', () => {
     expect(values.at(150)).toBe('v0');
     expect(missingSortPages(1_000, values.has)).toEqual([250, 350, 500, 600, 700, 800, 900]);
     expect(missingSortPages(10_000, () => false)).toHaveLength(100);
+  });
+
+  it('tells a lean page that disagrees with the loaded entries (the playlist changed meanwhile)', () => {
+    const list = withPage(emptySparseList<PlaylistItem>(4), 0, [track('a'), track('b')], 4);
+    expect(pageAgrees(list, 0, [track('a', { album: 'lean' }), track('b')])).toBe(true);
+    expect(pageAgrees(list, 1, [track('b'), track('c')])).toBe(true);
+    expect(pageAgrees(list, 0, [track('b'), track('a')])).toBe(false);
   });
 });
 
