@@ -1,0 +1,175 @@
+/**
+ * The journal files of unsaved moves: one per service and playlist under `$XDG_STATE_HOME/playdeck/journal/`
+ * (default `~/.local/state/`), mode 0600 in a 0700 folder. Each write goes to a temporary file that is
+ * flushed to disk and then renamed over the journal, so a crash or a full disk mid-write leaves the previous
+ * journal whole. A journal that cannot be read is renamed `*.corrupt-<time>` with a one-line notice: never
+ * applied, never deleted. The contents are the caller's (`parse` checks them); this file knows only files.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+
+/** `$XDG_STATE_HOME/playdeck/journal`; a relative XDG_STATE_HOME is ignored, as the XDG spec says. */
+export function defaultJournalDir(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.XDG_STATE_HOME;
+  const stateHome = configured && isAbsolute(configured) ? configured : join(homedir(), '.local', 'state');
+  return join(stateHome, 'playdeck', 'journal');
+}
+
+const JOURNAL_SUFFIX = '.journal.json';
+
+/** The file of a service's playlist: the service hashed (a URL is no file name), the playlist id kept readable. */
+export function journalFileName(service: string, playlistId: string): string {
+  const serviceHash = servicePrefix(service);
+  const playlist = /^[A-Za-z0-9_-]{1,100}$/.test(playlistId) ? playlistId : createHash('sha256').update(playlistId).digest('hex').slice(0, 24);
+  return `${serviceHash}-${playlist}${JOURNAL_SUFFIX}`;
+}
+
+const servicePrefix = (service: string): string => createHash('sha256').update(service).digest('hex').slice(0, 12);
+
+/** `20261123T190215Z`: a time that sorts and fits in a file name. */
+const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+/** The step of a write that puts the text in the temporary file; replaced in tests to fail midway. */
+export type WriteText = (handle: FileHandle, text: string) => Promise<void>;
+
+export interface JournalStoreOptions<T> {
+  dir: string;
+  /** The journal a file's text holds; throws (with a short reason) when the text is not one. */
+  parse(text: string): T;
+  /** A one-line notice for the user (a journal set aside). */
+  onNotice(line: string): void;
+  now?: () => number;
+  writeText?: WriteText;
+}
+
+export interface StoredJournal<T> {
+  file: string;
+  journal: T;
+}
+
+type Operation = { kind: 'write'; text: string } | { kind: 'remove' };
+
+interface FileQueue {
+  tail: Promise<void>;
+  /** The last operation asked for and not started: writes coalesce, only the latest text goes to disk. */
+  next: Operation | null;
+}
+
+export class JournalStore<T> {
+  private readonly queues = new Map<string, FileQueue>();
+  private readonly now: () => number;
+  private readonly writeText: WriteText;
+
+  constructor(private readonly options: JournalStoreOptions<T>) {
+    this.now = options.now ?? Date.now;
+    this.writeText = options.writeText ?? ((handle, text) => handle.writeFile(text, 'utf8'));
+  }
+
+  /** Resolves once `text`, or a later text for the same playlist, is on disk; rejects when the write failed. */
+  save(service: string, playlistId: string, text: string): Promise<void> {
+    return this.enqueue(journalFileName(service, playlistId), { kind: 'write', text });
+  }
+
+  /** The journal is done with (saved or discarded). */
+  remove(service: string, playlistId: string): Promise<void> {
+    return this.enqueue(journalFileName(service, playlistId), { kind: 'remove' });
+  }
+
+  /** The playlist's journal, or null when there is none or it could not be read (then it is set aside). */
+  async load(service: string, playlistId: string): Promise<T | null> {
+    const file = journalFileName(service, playlistId);
+    await this.queues.get(file)?.tail.catch(() => undefined);
+    return this.readOne(file);
+  }
+
+  /** Every journal left by an earlier run (of `service` when given), for the notice at start; unreadable ones are set aside. */
+  async list(service?: string): Promise<StoredJournal<T>[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.options.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const found: StoredJournal<T>[] = [];
+    const prefix = service === undefined ? '' : `${servicePrefix(service)}-`;
+    for (const name of names.filter((entry) => entry.startsWith(prefix) && entry.endsWith(JOURNAL_SUFFIX)).sort()) {
+      const journal = await this.readOne(name);
+      if (journal !== null) found.push({ file: name, journal });
+    }
+    return found;
+  }
+
+  private enqueue(file: string, operation: Operation): Promise<void> {
+    let queue = this.queues.get(file);
+    if (queue === undefined) this.queues.set(file, (queue = { tail: Promise.resolve(), next: null }));
+    const isScheduled = queue.next !== null;
+    queue.next = operation;
+    if (!isScheduled) {
+      const current = queue;
+      current.tail = current.tail.catch(() => undefined).then(() => {
+        const next = current.next!;
+        current.next = null;
+        return next.kind === 'write' ? this.writeAtomically(file, next.text) : this.unlinkJournal(file);
+      });
+    }
+    return queue.tail;
+  }
+
+  private async readOne(file: string): Promise<T | null> {
+    const path = join(this.options.dir, file);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      return this.options.parse(text);
+    } catch (error) {
+      const aside = `${file}.corrupt-${fileTime(this.now())}`;
+      await rename(path, join(this.options.dir, aside));
+      this.options.onNotice(`unsaved moves could not be read (${(error as Error).message}): kept aside as ${join(this.options.dir, aside)}`);
+      return null;
+    }
+  }
+
+  private async writeAtomically(file: string, text: string): Promise<void> {
+    const { dir } = this.options;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+    const temporary = join(dir, `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      try {
+        await handle.chmod(0o600); // exactly 0600 whatever the umask
+        await this.writeText(handle, text);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, join(dir, file));
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+    await syncFolder(dir);
+  }
+
+  private async unlinkJournal(file: string): Promise<void> {
+    await unlink(join(this.options.dir, file)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+}
+
+/** Makes a rename durable: the folder's entry is flushed too (not every platform allows it; then skip). */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => null);
+  if (handle === null) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close();
+}

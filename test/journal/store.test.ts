@@ -1,0 +1,109 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JournalStore, defaultJournalDir, journalFileName, type WriteText } from '../../src/journal/store.js';
+import { createJournal, withOrder, type Journal } from '../../src/ui/state/reorder-journal.js';
+import { parseJournal, serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
+
+const SERVICE = 'http://127.0.0.1:4000/v1';
+let root: string;
+let dir: string;
+let notices: string[];
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'playdeck-journal-'));
+  dir = join(root, 'playdeck', 'journal');
+  notices = [];
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const store = (writeText?: WriteText) =>
+  new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), now: () => Date.UTC(2026, 10, 23, 19, 2, 15), writeText });
+
+function journal(moves: number): Journal {
+  const start = createJournal({ service: SERVICE, playlistId: 'pl1', playlistName: 'Silver Magpies', snapshotId: 's1', total: 5, at: 1_000 });
+  return withOrder(start, [4, 0, 1, 2, 3], [0, 0, 0, 0, 1], moves, 2_000);
+}
+
+describe('journal files', () => {
+  it('lives under $XDG_STATE_HOME/playdeck/journal, one file per service and playlist', () => {
+    expect(defaultJournalDir({ XDG_STATE_HOME: '/state' })).toBe('/state/playdeck/journal');
+    expect(defaultJournalDir({ XDG_STATE_HOME: 'relative', HOME: '/home/x' })).toMatch(/\.local\/state\/playdeck\/journal$/);
+    expect(journalFileName(SERVICE, 'pl1')).toMatch(/^[0-9a-f]{12}-pl1\.journal\.json$/);
+    expect(journalFileName('http://other/v1', 'pl1')).not.toBe(journalFileName(SERVICE, 'pl1'));
+    expect(journalFileName(SERVICE, '../x')).toMatch(/^[0-9a-f]{12}-[0-9a-f]{24}\.journal\.json$/);
+  });
+
+  it('writes a journal readable only by the user, reads it back, and removes it', async () => {
+    const journals = store();
+    await journals.save(SERVICE, 'pl1', serializeJournal(journal(3)));
+    const file = join(dir, journalFileName(SERVICE, 'pl1'));
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect(await journals.load(SERVICE, 'pl1')).toEqual(journal(3));
+    expect((await journals.list()).map((found) => found.journal.moveCount)).toEqual([3]);
+    expect(await journals.list('http://elsewhere/v1')).toEqual([]);
+    expect(await journals.list(SERVICE)).toHaveLength(1);
+    await journals.remove(SERVICE, 'pl1');
+    expect(await journals.load(SERVICE, 'pl1')).toBeNull();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('writes only the latest of the moves made while a write is under way', async () => {
+    let writes = 0;
+    let started!: () => void;
+    let release!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const journals = store(async (handle, text) => {
+      writes++;
+      if (writes === 1) {
+        started();
+        await gate;
+      }
+      await handle.writeFile(text, 'utf8');
+    });
+    const first = journals.save(SERVICE, 'pl1', serializeJournal(journal(1)));
+    await isStarted;
+    const later = [2, 3, 4, 5].map((moves) => journals.save(SERVICE, 'pl1', serializeJournal(journal(moves))));
+    release();
+    await Promise.all([first, ...later]);
+    expect(writes).toBe(2);
+    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(5);
+  });
+
+  it('leaves the previous journal whole when a write fails midway', async () => {
+    await store().save(SERVICE, 'pl1', serializeJournal(journal(1)));
+    const failing = store(async (handle, text) => {
+      await handle.writeFile(text.slice(0, text.length / 2), 'utf8');
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    });
+    await expect(failing.save(SERVICE, 'pl1', serializeJournal(journal(2)))).rejects.toThrow('no space left');
+    expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
+    expect(await readdir(dir)).toEqual([journalFileName(SERVICE, 'pl1')]);
+    // The next write goes through as usual.
+    await store().save(SERVICE, 'pl1', serializeJournal(journal(3)));
+    expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
+  });
+
+  it('sets a journal that cannot be read aside with a one-line notice, and never applies or deletes it', async () => {
+    const journals = store();
+    await journals.save(SERVICE, 'good', serializeJournal({ ...journal(2), playlistId: 'good' }));
+    const name = journalFileName(SERVICE, 'pl1');
+    const text = serializeJournal(journal(3));
+    await writeFile(join(dir, name), text.slice(0, 40), { mode: 0o600 });
+    const found = await journals.list();
+    expect(found.map((entry) => entry.journal.playlistId)).toEqual(['good']);
+    expect(notices).toEqual([`unsaved moves could not be read (not JSON (cut short?)): kept aside as ${join(dir, `${name}.corrupt-20261123T190215Z`)}`]);
+    expect(await readFile(join(dir, `${name}.corrupt-20261123T190215Z`), 'utf8')).toBe(text.slice(0, 40));
+    // Set aside once: the next start neither sees it nor reports it again.
+    expect(await journals.list()).toHaveLength(1);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('finds nothing when no journal was ever written', async () => {
+    expect(await store().list()).toEqual([]);
+    expect(await store().load(SERVICE, 'pl1')).toBeNull();
+  });
+});
