@@ -60,7 +60,7 @@ function applyOne(position: Position, step: HistoryStep, forwards: boolean): Pos
 function replay<S extends HistoryState>(state: S, steps: readonly HistoryStep[], forwards: boolean): S {
   let position: Position = { order: state.order.slice(), cursor: state.cursor, mark: state.mark };
   for (const step of steps) position = applyOne(position, step, forwards);
-  return { ...state, ...position, count: '' };
+  return { ...state, ...position };
 }
 
 /** `state` with `step` done and recorded as one undo step; the redo history is dropped, as after any move. */
@@ -71,7 +71,7 @@ export function pushStep<S extends HistoryState>(state: S, step: HistoryStep): S
 /** The last `count` steps undone (fewer when the history is shorter). */
 export function undoSteps<S extends HistoryState>(state: S, count: number): S {
   const taken = Math.min(Math.max(0, Math.floor(count)), state.undo.length);
-  if (taken === 0) return state.count === '' ? state : { ...state, count: '' };
+  if (taken === 0) return state;
   const steps = state.undo.slice(state.undo.length - taken).reverse();
   return { ...replay(state, steps, false), undo: state.undo.slice(0, state.undo.length - taken), redo: [...state.redo, ...steps] };
 }
@@ -79,7 +79,7 @@ export function undoSteps<S extends HistoryState>(state: S, count: number): S {
 /** The last `count` undone steps done again. */
 export function redoSteps<S extends HistoryState>(state: S, count: number): S {
   const taken = Math.min(Math.max(0, Math.floor(count)), state.redo.length);
-  if (taken === 0) return state.count === '' ? state : { ...state, count: '' };
+  if (taken === 0) return state;
   const steps = state.redo.slice(state.redo.length - taken).reverse();
   return { ...replay(state, steps, true), undo: [...state.undo, ...steps], redo: state.redo.slice(0, state.redo.length - taken) };
 }

@@ -1,6 +1,6 @@
 import type { PlaylistItem } from '../../api/types.js';
 import { entryIdentity } from './entry-keys.js';
-import { createPlaylistEdit, type PlaylistEditState } from './playlist-edit.js';
+import { createPlaylistReorder, type PlaylistReorderState } from './playlist-reorder.js';
 import { mergeOnFresh, type FreshOrder } from './playlist-merge.js';
 import { createReorderState } from './reorder.js';
 import { applyMoves, type RangeMove } from './save-planner.js';
@@ -58,7 +58,7 @@ export function createJournal(start: JournalStart): Journal {
 }
 
 /** The journal of a playlist edit now: its order, touched entries and the identities of its loaded entries. */
-export function journalFromEdit(start: Omit<JournalStart, 'total' | 'snapshotId'>, edit: PlaylistEditState, moveCount: number): Journal {
+export function journalFromEdit(start: Omit<JournalStart, 'total' | 'snapshotId'>, edit: PlaylistReorderState, moveCount: number): Journal {
   let journal = createJournal({ ...start, snapshotId: edit.snapshotId, total: edit.reorder.order.length });
   for (const offset of edit.list.starts) journal = withEntries(journal, offset, edit.list.pages.get(offset)!);
   return withOrder(journal, edit.reorder.order, edit.touched, moveCount, start.at);
@@ -139,13 +139,13 @@ function entryOf(identity: string): PlaylistItem {
  * onto it by identity, exactly as a change made elsewhere during an edit is. No entry is loaded in the result:
  * the view loads its pages as usual.
  */
-export function resumeEdit(journal: Journal, fresh: FreshOrder | null, pageSize: number): PlaylistEditState {
+export function resumeEdit(journal: Journal, fresh: FreshOrder | null, pageSize: number): PlaylistReorderState {
   if (fresh !== null && fresh.snapshotId !== journal.snapshotId && inFlightLanded(journal, fresh)) {
     // The request in flight landed and nothing else changed: it counts as acknowledged, nothing is merged.
     return resumeEdit(acknowledge(journal, journal.inFlight!, fresh.snapshotId, journal.updatedAt), null, pageSize);
   }
   const total = journal.order.length;
-  const edit = createPlaylistEdit(total, journal.snapshotId, pageSize);
+  const edit = createPlaylistReorder(total, journal.snapshotId, pageSize);
   const touched = new Uint8Array(total);
   for (const position of journal.touched) touched[position] = 1;
   const reorder = { ...createReorderState(total), order: journal.order.slice() };

@@ -19,7 +19,7 @@ function moveBlockTo<S extends HistoryState>(state: S, start: number, end: numbe
   const length = end - start;
   const last = state.order.length - length;
   const shift = Math.max(0, Math.min(Math.floor(target), last)) - start;
-  if (state.order.length === 0 || shift === 0) return state.count === '' ? state : { ...state, count: '' };
+  if (state.order.length === 0 || shift === 0) return state;
   const step: Step = { start, length, shift, cursorOffset: cursor - start, markOffset: mark === null ? null : mark - start };
   return pushStep(state, step);
 }
@@ -70,7 +70,7 @@ export function lift<S extends HistoryState>(state: S): { state: S; lifted: Lift
     start, end, basePositions: state.order.slice(start, end), cursorOffset: state.cursor - start,
     markOffset: state.mark === null ? null : state.mark - start,
   };
-  return { state: { ...state, mark: null, count: '' }, lifted };
+  return { state: { ...state, mark: null }, lifted };
 }
 
 /** Whether the lifted rows still hold what was lifted (no move, undo or merge happened since). */
@@ -90,7 +90,7 @@ export function drop<S extends HistoryState>(state: S, lifted: Lifted, where: 'a
   if (!isLiftCurrent(state, lifted)) return { error: 'the lifted items moved since: lift them again (x)' };
   const { start, end } = lifted;
   const cursor = state.cursor;
-  if (cursor >= start && cursor < end) return { state: { ...state, count: '' } };
+  if (cursor >= start && cursor < end) return { state };
   const length = end - start;
   const anchor = where === 'above' ? cursor : cursor + 1;
   const target = anchor < start ? anchor : anchor - length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaylistItem } from '../../../src/api/types.js';
-import { createPlaylistEdit, playlistEditReducer, type PlaylistEditState } from '../../../src/ui/state/playlist-edit.js';
+import { createPlaylistReorder, playlistReorderReducer, type PlaylistReorderState } from '../../../src/ui/state/playlist-reorder.js';
 import { pushStep } from '../../../src/ui/state/reorder-history.js';
 import {
   acknowledge, createJournal, isPending, journalFromEdit, journalNotice, resumeEdit, withEntries, withInFlight, withOrder, type Journal,
@@ -23,19 +23,19 @@ function playlist(): PlaylistItem[] {
 }
 
 const HEIGHT = 10;
-const key = (state: PlaylistEditState, ...actions: Parameters<typeof playlistEditReducer>[1][]) => actions.reduce(playlistEditReducer, state);
+const key = (state: PlaylistReorderState, ...actions: Parameters<typeof playlistReorderReducer>[1][]) => actions.reduce(playlistReorderReducer, state);
 const cursorTo = (index: number) => ({ type: 'cursorTo' as const, index, height: HEIGHT });
-const press = (type: 'moveUp' | 'moveDown' | 'toggleMark' | 'digit', digit = '') =>
-  ({ type: 'reorder' as const, action: type === 'digit' ? { type, digit } : { type }, height: HEIGHT });
+const press = (type: 'moveUp' | 'moveDown' | 'toggleMark', count?: number) =>
+  ({ type: 'reorder' as const, action: type === 'toggleMark' ? { type } : { type, count }, height: HEIGHT });
 
 /** An edit with every entry loaded: a range moved far, one entry moved, then the whole reversed. */
-function editedPlaylist(items: PlaylistItem[]): PlaylistEditState {
-  let state = createPlaylistEdit(items.length, 's0', 10);
+function editedPlaylist(items: PlaylistItem[]): PlaylistReorderState {
+  let state = createPlaylistReorder(items.length, 's0', 10);
   for (let offset = 0; offset < items.length; offset += 10) {
     state = key(state, { type: 'page', generation: state.generation, offset, items: items.slice(offset, offset + 10), total: items.length });
   }
-  state = key(state, cursorTo(2), press('toggleMark'), cursorTo(4), press('digit', '9'), press('moveDown'), press('toggleMark'));
-  state = key(state, cursorTo(20), press('digit', '1'), press('digit', '5'), press('moveUp'));
+  state = key(state, cursorTo(2), press('toggleMark'), cursorTo(4), press('moveDown', 9), press('toggleMark'));
+  state = key(state, cursorTo(20), press('moveUp', 15));
   const step = permuteStep(state.reorder, Int32Array.from({ length: 30 }, (_, i) => (i * 7) % 30));
   return { ...state, reorder: pushStep(state.reorder, step!) as typeof state.reorder };
 }
@@ -114,11 +114,11 @@ describe('the journal of unsaved moves', () => {
 
   it('merges a change made elsewhere between the kill and the restart', () => {
     const items = Array.from({ length: 12 }, (_, i) => entry(`pd:track:${i}`));
-    let edit = createPlaylistEdit(12, 's0', 10);
+    let edit = createPlaylistReorder(12, 's0', 10);
     edit = key(edit, { type: 'page', generation: 0, offset: 0, items: items.slice(0, 10), total: 12 });
     edit = key(edit, { type: 'page', generation: 0, offset: 10, items: items.slice(10), total: 12 });
     // The user moves entry 9 to the top.
-    edit = key(edit, cursorTo(9), press('digit', '9'), press('moveUp'));
+    edit = key(edit, cursorTo(9), press('moveUp', 9));
     const journal = throughDisk(journalFromEdit(START, edit, 1));
     // Elsewhere: entry 0 removed, a new entry added at the end, entry 5 moved to the end.
     const elsewhere = [...items.slice(1, 5), ...items.slice(6), entry('pd:track:new'), items[5]!];
