@@ -106,10 +106,6 @@ export function buildApp(deps: AppDeps): ServiceApp {
   return { app, context };
 }
 
-export interface RouteOptions {
-  context: ServiceContext;
-}
-
 /** JSON bodies only; an empty body is no body (clients send `Content-Type: application/json` with none). */
 function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import { ServiceError, badRequest } from '../errors.js';
 import { marketFor, originOf, sendJson, userOf } from '../http.js';
 import { additionalTypesParam, integerParam, marketParam, single, type Query } from '../params.js';
