@@ -4,6 +4,7 @@ import { createContext, type ServiceContext } from './context.js';
 import { ServiceError, errorBody } from './errors.js';
 import { sendJson } from './http.js';
 import { RollingWindowLimiter } from './rate-limit.js';
+import { RESUME_INTERVAL_MS } from './resume-tracker.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { audiobookRoutes } from './routes/audiobooks.js';
 import { libraryRoutes } from './routes/library.js';
@@ -11,6 +12,9 @@ import { meRoutes } from './routes/me.js';
 import { playerRoutes } from './routes/player.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { playlistUpdateRoutes } from './routes/playlist-update.js';
+import { showRoutes } from './routes/shows.js';
+import { deviceRoutes } from './routes/devices.js';
+import { queueRoutes } from './routes/queue.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { demoUserId, type Database } from './store/db.js';
 
@@ -58,6 +62,7 @@ export interface ServiceApp {
 export function buildApp(deps: AppDeps): ServiceApp {
   const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
+  const ticks = keepPlayersTicking(context);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -69,6 +74,10 @@ export function buildApp(deps: AppDeps): ServiceApp {
         error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Invalid path: a segment is too long' : 'Invalid path: malformed percent-encoding';
       return sendJson(reply, errorBody(400, message), 400);
     },
+  });
+  app.addHook('onClose', (_instance, done) => {
+    ticks.stop();
+    done();
   });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
@@ -102,8 +111,35 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(playerRoutes, options);
   app.register(playlistRoutes, options);
   app.register(playlistUpdateRoutes, options);
+  app.register(showRoutes, options);
+  app.register(deviceRoutes, options);
+  app.register(queueRoutes, options);
   app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds });
   return { app, context };
+}
+
+/**
+ * The player is a lazy clock, caught up when read: this catches it up every 30 s (and a second after a
+ * resume point write was held back), so resume points move while nobody looks. Timers never hold the
+ * process open.
+ */
+function keepPlayersTicking(context: ServiceContext): { stop(): void } {
+  const tick = () => context.playback.tick(context.now());
+  const interval = setInterval(tick, RESUME_INTERVAL_MS).unref();
+  const timeouts = new Set<NodeJS.Timeout>();
+  context.playback.tracker.onDeferred = (delayMs) => {
+    const timeout = setTimeout(() => {
+      timeouts.delete(timeout);
+      tick();
+    }, delayMs).unref();
+    timeouts.add(timeout);
+  };
+  return {
+    stop() {
+      clearInterval(interval);
+      for (const timeout of timeouts) clearTimeout(timeout);
+    },
+  };
 }
 
 /** JSON bodies only; an empty body is no body (clients send `Content-Type: application/json` with none). */

@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { PlaybackService } from './playback.js';
+import { PlayContexts } from './play-context.js';
+import { ResumeTracker } from './resume-tracker.js';
 import { CatalogRenderer } from './render/catalog.js';
 import { RenderCache, Versions, cacheKey, type CacheKey, type KeySpec, type RenderedBody } from './render/cache.js';
 import { CatalogStore } from './store/catalog.js';
@@ -19,6 +21,7 @@ export interface ServiceContext {
   resume: ResumeStore;
   tokens: TokenStore;
   playback: PlaybackService;
+  contexts: PlayContexts;
   /** Whole response bodies keyed by everything they depend on (playlist pages, catalog GETs): see `bodyKey`. */
   bodies: RenderCache<RenderedBody>;
   /** Bumped by every write to the library, resume points, playlists and the player. */
@@ -42,7 +45,8 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
   const catalog = new CatalogStore(db);
   const resume = new ResumeStore(db, versions);
   const playlists = new PlaylistStore(db);
-  const playback = new PlaybackService(new PlayerStore(db, versions), playlists, catalog);
+  const contexts = new PlayContexts(catalog, playlists);
+  const playback = new PlaybackService(new PlayerStore(db, versions), playlists, contexts, resume, new ResumeTracker(resume));
   return {
     db,
     catalog,
@@ -52,6 +56,7 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     resume,
     tokens: new TokenStore(db),
     playback,
+    contexts,
     // 8 MB: the embedded service shares the dashboard's process, and the pages asked again are few.
     bodies: new RenderCache<RenderedBody>(8 * 1024 * 1024, (rendered) => rendered.bytes.length),
     versions,

@@ -54,10 +54,22 @@ export class CatalogRenderer {
   episode(row: EpisodeRow, market: string | null, userId: string | null, origin: string): string {
     const playable = isAvailableIn(row.markets, market);
     return this.memo({ kind: 'episode', covers: ['resume'], parts: [row.id, playable, userId, origin] }, () => {
-      const resume = this.resume.get(userId, row.id);
-      const fields = `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(resume)}`;
-      return withOrigin(appendFields(row.doc, fields), origin);
+      return withOrigin(appendFields(row.doc, this.episodeFields(row, playable, userId)), origin);
     });
+  }
+
+  /** An episode without its show, as a show's episode list has it. */
+  simplifiedEpisode(row: EpisodeRow, market: string | null, userId: string | null, origin: string): string {
+    const playable = isAvailableIn(row.markets, market);
+    return this.memo({ kind: 'simplified-episode', covers: ['resume'], parts: [row.id, playable, userId, origin] }, () => {
+      // The show is the last field of the stored document (episodeDocument), and a key cannot occur inside a string.
+      const withoutShow = `${row.doc.slice(0, row.doc.lastIndexOf(',"show":'))}}`;
+      return withOrigin(appendFields(withoutShow, this.episodeFields(row, playable, userId)), origin);
+    });
+  }
+
+  private episodeFields(row: EpisodeRow, playable: boolean, userId: string | null): string {
+    return `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(this.resume.get(userId, row.id))}`;
   }
 
   /** A chapter, full (with its simplified audiobook) or simplified (in an audiobook's chapter list). */
