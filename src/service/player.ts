@@ -285,7 +285,8 @@ export function applyCommand(
 
 /**
  * What the state permits, true meaning permitted: exactly the commands `applyCommand` accepts on it.
- * Pass a state caught up to now. Playing other content and moving to another device are not offered.
+ * Pass a state caught up to now. Interrupting playback is not offered; moving to another device always is
+ * (PUT /me/player).
  */
 export function actionsOf(state: PlayerState, ctx: PlayerContext): Record<PlayerAction, boolean> {
   // Only the length matters here, so the moment a resized context is fitted at is irrelevant.
@@ -301,6 +302,6 @@ export function actionsOf(state: PlayerState, ctx: PlayerContext): Record<Player
     toggling_repeat_context: permits({ kind: 'repeat', state: 'context' }),
     toggling_shuffle: permits({ kind: 'shuffle', state: !fitted.shuffle }),
     toggling_repeat_track: permits({ kind: 'repeat', state: 'track' }),
-    transferring_playback: false,
+    transferring_playback: true,
   };
 }
