@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { authenticate, requireScope, requireUser, type RouteAuth } from './auth.js';
 import { createContext, type ServiceContext } from './context.js';
+import { registerDevMode } from './dev-mode.js';
 import { ServiceError, errorBody } from './errors.js';
 import { sendJson } from './http.js';
 import { RollingWindowLimiter } from './rate-limit.js';
@@ -36,6 +37,8 @@ export interface AppDeps {
   now?: () => number;
   /** Lifetime of the access tokens the OAuth endpoints issue (default 3600 s). */
   tokenTtlSeconds?: number;
+  /** Answer as the real service answers a development-mode app (dev-mode.ts). */
+  devMode?: boolean;
 }
 
 /**
@@ -102,6 +105,8 @@ export function buildApp(deps: AppDeps): ServiceApp {
       done(error as Error);
     }
   });
+
+  if (deps.devMode) registerDevMode(app, context);
 
   const options = { prefix: '/v1', context };
   app.register(catalogRoutes, options);

@@ -16,6 +16,8 @@ export interface StartOptions {
   rateLimit?: number;
   /** Lifetime of the tokens issued (default 3600 s). */
   tokenTtlSeconds?: number;
+  /** Answer as the real service answers a development-mode app (`serve --dev-mode`). */
+  devMode?: boolean;
 }
 
 export interface RunningService {
@@ -47,7 +49,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     process.stderr.write(`warning: serving on ${host}: reachable from other machines, guarded only by the access token\n`);
   }
   const db = openDatabase({ path: options.db ?? defaultDatabasePath() });
-  const { app, context } = buildApp({ db, rateLimit: options.rateLimit, tokenTtlSeconds: options.tokenTtlSeconds });
+  const { app, context } = buildApp({ db, rateLimit: options.rateLimit, tokenTtlSeconds: options.tokenTtlSeconds, devMode: options.devMode });
   try {
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {
