@@ -44,6 +44,10 @@ const OPERATIONS: ReadOperation[] = [
   { name: "Get Current User's Playlists", path: () => '/v1/me/playlists', knownIds: [], params: ['limit', 'offset'], schema: ['/me/playlists', 'get'] },
   { name: 'Get Playlist', path: (id) => `/v1/playlists/${id}`, knownIds: playlistIds, params: ['market', 'fields', 'additional_types'], schema: ['/playlists/{playlist_id}', 'get'] },
   { name: "Get User's Saved Audiobooks", path: () => '/v1/me/audiobooks', knownIds: [], params: ['limit', 'offset'], schema: ['/me/audiobooks', 'get'] },
+  { name: 'Get Show', path: (id) => `/v1/shows/${id}`, knownIds: [ids.show, ids.usOnlyShow], params: ['market'], schema: ['/shows/{id}', 'get'] },
+  { name: 'Get Show Episodes', path: (id) => `/v1/shows/${id}/episodes`, knownIds: [ids.show, ids.usOnlyShow], params: ['market', 'limit', 'offset'], schema: ['/shows/{id}/episodes', 'get'] },
+  { name: 'Get Available Devices', path: () => '/v1/me/player/devices', knownIds: [], params: [], schema: ['/me/player/devices', 'get'] },
+  { name: "Get the User's Queue", path: () => '/v1/me/player/queue', knownIds: [], params: [], schema: ['/me/player/queue', 'get'] },
 ];
 
 // ---- inputs -------------------------------------------------------------------------------------------
