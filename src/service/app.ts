@@ -1,9 +1,11 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { authenticate, requireScope, requireUser, type RouteAuth } from './auth.js';
 import { createContext, type ServiceContext } from './context.js';
+import { registerDevMode } from './dev-mode.js';
 import { ServiceError, errorBody } from './errors.js';
 import { sendJson } from './http.js';
 import { RollingWindowLimiter } from './rate-limit.js';
+import { RESUME_INTERVAL_MS } from './resume-tracker.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { imageRoutes } from './routes/images.js';
 import { audiobookRoutes } from './routes/audiobooks.js';
@@ -12,6 +14,9 @@ import { meRoutes } from './routes/me.js';
 import { playerRoutes } from './routes/player.js';
 import { playlistRoutes } from './routes/playlists.js';
 import { playlistUpdateRoutes } from './routes/playlist-update.js';
+import { showRoutes } from './routes/shows.js';
+import { deviceRoutes } from './routes/devices.js';
+import { queueRoutes } from './routes/queue.js';
 import { oauthRoutes } from './oauth/routes.js';
 import type { InstanceAnswer } from './instance-file.js';
 import { instanceRoutes } from './routes/instance.js';
@@ -39,6 +44,8 @@ export interface AppDeps {
   instance?: InstanceAnswer;
   /** Where faults are written: never the terminal of a dashboard that runs the service in-process. */
   log?: (line: string) => void;
+  /** Answer as the real service answers a development-mode app (dev-mode.ts). */
+  devMode?: boolean;
 }
 
 /**
@@ -66,6 +73,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
   const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
+  const ticks = keepPlayersTicking(context);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -77,6 +85,10 @@ export function buildApp(deps: AppDeps): ServiceApp {
         error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Invalid path: a segment is too long' : 'Invalid path: malformed percent-encoding';
       return sendJson(reply, errorBody(400, message), 400);
     },
+  });
+  app.addHook('onClose', (_instance, done) => {
+    ticks.stop();
+    done();
   });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
@@ -102,6 +114,8 @@ export function buildApp(deps: AppDeps): ServiceApp {
     }
   });
 
+  if (deps.devMode) registerDevMode(app, context);
+
   const options = { prefix: '/v1', context };
   app.register(catalogRoutes, options);
   app.register(audiobookRoutes, options);
@@ -110,6 +124,9 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(playerRoutes, options);
   app.register(playlistRoutes, options);
   app.register(playlistUpdateRoutes, options);
+  app.register(showRoutes, options);
+  app.register(deviceRoutes, options);
+  app.register(queueRoutes, options);
   app.register(imageRoutes);
   app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log });
   if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
@@ -128,8 +145,28 @@ function storageFault(code: string | undefined): string | null {
   return null;
 }
 
-export interface RouteOptions {
-  context: ServiceContext;
+/**
+ * The player is a lazy clock, caught up when read: this catches it up every 30 s (and a second after a
+ * resume point write was held back), so resume points move while nobody looks. Timers never hold the
+ * process open.
+ */
+function keepPlayersTicking(context: ServiceContext): { stop(): void } {
+  const tick = () => context.playback.tick(context.now());
+  const interval = setInterval(tick, RESUME_INTERVAL_MS).unref();
+  const timeouts = new Set<NodeJS.Timeout>();
+  context.playback.tracker.onDeferred = (delayMs) => {
+    const timeout = setTimeout(() => {
+      timeouts.delete(timeout);
+      tick();
+    }, delayMs).unref();
+    timeouts.add(timeout);
+  };
+  return {
+    stop() {
+      clearInterval(interval);
+      for (const timeout of timeouts) clearTimeout(timeout);
+    },
+  };
 }
 
 /** JSON bodies only; an empty body is no body (clients send `Content-Type: application/json` with none). */

@@ -23,10 +23,6 @@ export const AUDIOBOOK_MARKETS: readonly string[] = ['US', 'GB', 'CA', 'IE', 'NZ
 /** The `market` value that means "the token user's country". */
 export const FROM_TOKEN = 'from_token';
 
-export function isCountryCode(code: string): boolean {
-  return COUNTRIES.has(code);
-}
-
 /** A valid `market` parameter: a real country code (uppercase) or `from_token`. */
 export function isValidMarketParameter(value: string): boolean {
   return value === FROM_TOKEN || COUNTRIES.has(value);

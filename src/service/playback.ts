@@ -2,7 +2,6 @@ import {
   actionsOf,
   applyCommand,
   catchUp,
-  currentIndex,
   initialPlayerState,
   progressAt,
   type PlayerCommand,
@@ -10,79 +9,129 @@ import {
   type PlayerState,
 } from './player.js';
 import { permute } from './player-order.js';
-import type { CatalogStore } from './store/catalog.js';
+import { contextUriOf, playingItem, type ContextItem, type PlayContext, type PlayContexts } from './play-context.js';
+import type { ResumeTracker } from './resume-tracker.js';
 import type { PlayerStore } from './store/player-store.js';
 import type { Playlist, PlaylistStore } from './store/playlists.js';
+import type { ResumeStore } from './store/resume-points.js';
 
-/** The player's state caught up to now, with the playlist it plays and the entry at its position. */
+/** The player's state caught up to now, with what it plays and the item at its position. */
 export interface Playback {
   state: PlayerState;
-  playlist: Playlist | null;
+  context: PlayContext | null;
   index: number;
   progressMs: number;
 }
 
-/** Play a playlist (`playlistId`) from an item index and position; nothing set: resume. */
-export interface PlayRequest {
-  playlistId?: string;
-  offset?: number;
-  positionMs?: number;
-}
+/** What Start/Resume Playback starts (checked by the route): a context or a list of uris, or nothing (resume). */
+export type PlayRequest =
+  | { kind: 'resume' }
+  | { kind: 'context'; context: PlayContext; offset: number; positionMs?: number }
+  | { kind: 'uris'; uris: string[]; offset: number; positionMs?: number };
 
-const PLAYLIST_URI = /^[A-Za-z][A-Za-z0-9-]*:playlist:([0-9A-Za-z]{22})$/;
-
-export function playlistIdOfUri(uri: string | null): string | null {
-  return uri ? (PLAYLIST_URI.exec(uri)?.[1] ?? null) : null;
-}
+export type CommandOutcome = { ok: true } | { ok: false; reason: string } | null;
 
 /**
  * Runs each user's player (player.ts, a pure clock) against the stored state: catches up on every read
- * and command, and writes the state back only when it changed.
+ * and command, writes the state back only when it changed, and shows every change to the resume tracker.
  */
 export class PlaybackService {
-  // Durations per playlist version: the clock asks for them item by item.
-  private readonly durations = new WeakMap<Playlist, Int32Array>();
-
   constructor(
     private readonly players: PlayerStore,
     private readonly playlists: PlaylistStore,
-    private readonly catalog: CatalogStore,
+    private readonly contexts: PlayContexts,
+    private readonly resume: ResumeStore,
+    readonly tracker: ResumeTracker,
   ) {}
 
   /** Starts a user with no player yet playing their first listed playlist (decisions §8: the demo user). */
   startIfIdle(userId: string, now: number): void {
     if (this.players.load(userId)) return;
     const playlistId = this.playlists.listedBy(userId)[0];
-    if (playlistId) this.start(userId, playlistId, now);
-  }
-
-  /** Starts the user playing a playlist from its first item. */
-  start(userId: string, playlistId: string, now: number): void {
-    const playlist = this.playlists.get(playlistId);
+    const playlist = playlistId ? this.playlists.get(playlistId) : null;
     if (!playlist) return;
-    const state = initialPlayerState({ contextUri: `playdeck:playlist:${playlistId}`, length: playlist.order.length, now });
-    this.players.save(userId, state);
+    this.players.save(userId, initialPlayerState({ contextUri: contextUriOf('playlist', playlist.id), length: playlist.order.length, now }));
   }
 
   /** The user's playback now, or null when the user has no active device. */
   current(userId: string, now: number): Playback | null {
     const stored = this.players.load(userId);
     if (!stored) return null;
-    const playlist = this.playlists.get(playlistIdOfUri(stored.contextUri) ?? '');
-    const context = this.contextOf(playlist);
-    const state = catchUp(stored, now, context);
+    const context = this.contexts.resolve(stored.contextUri, stored.uris);
+    const state = this.caughtUp(stored, now, context);
     if (state !== stored && JSON.stringify(state) !== JSON.stringify(stored)) this.players.save(userId, state);
-    return { state, playlist, index: currentIndex(state), progressMs: progressAt(state, now) };
+    this.tracker.observe(userId, { state: stored, context }, { state, context }, now);
+    return { state, context, index: state.index, progressMs: progressAt(state, now) };
+  }
+
+  /** Catches every player up to `now`, which writes the resume points that are due. */
+  tick(now: number): void {
+    for (const userId of this.players.userIds()) this.current(userId, now);
+  }
+
+  /** The item playing, or null. */
+  itemOf(playback: Playback): ContextItem | null {
+    return playingItem(playback.state, playback.context);
   }
 
   /** Applies a command; the refusal reason when `actions` does not permit it. */
-  command(userId: string, command: PlayerCommand, now: number): { ok: true } | { ok: false; reason: string } | null {
+  command(userId: string, command: PlayerCommand, now: number): CommandOutcome {
     const playback = this.current(userId, now);
     if (!playback) return null;
-    const result = applyCommand(playback.state, command, now, this.contextOf(playback.playlist));
+    const { state } = playback;
+    if (command.kind === 'next' && state.queue?.length && state.index >= 0) {
+      this.commit(userId, playback, this.startQueued(state, now), now);
+      return { ok: true };
+    }
+    const result = applyCommand(state, command, now, this.clockOf(playback.context, state));
     if (!result.ok) return result;
-    this.players.save(userId, result.state);
+    const moved = result.state.index !== state.index || (command.kind === 'next' && state.queued !== undefined);
+    this.commit(userId, playback, moved ? this.leftQueued(result.state, playback.context) : result.state, now);
     return { ok: true };
+  }
+
+  /** Replaces the user's state as it is now (transfer, volume, queue), showing the change to the tracker. */
+  update(userId: string, change: (state: PlayerState, playback: Playback) => PlayerState, now: number): boolean {
+    const playback = this.current(userId, now);
+    if (!playback) return false;
+    this.commit(userId, playback, change(playback.state, playback), now);
+    return true;
+  }
+
+  /** The state caught up to `now`, playing the items added to the queue at the ends of items. */
+  private caughtUp(stored: PlayerState, now: number, context: PlayContext | null): PlayerState {
+    let state = stored;
+    // Each pass starts one added item; the queue is bounded, so this ends.
+    for (;;) {
+      const clock = this.clockOf(context, state);
+      const isRunning = state.isPlaying && state.index >= 0 && state.repeat !== 'track';
+      const endsAt = state.changedAt + Math.max(0, clock.durationAt(state.index) - state.progressMs);
+      if (!isRunning || endsAt > now) return catchUp(state, now, clock);
+      if (state.queue?.length) state = this.startQueued(state, endsAt);
+      else if (state.queued) {
+        // The added item ended: the context goes on as if its own item had just ended.
+        const durationMs = this.clockOf(context).durationAt(state.index);
+        state = { ...state, queued: undefined, durationMs, progressMs: durationMs, changedAt: endsAt };
+      } else return catchUp(state, now, clock);
+    }
+  }
+
+  private startQueued(state: PlayerState, at: number): PlayerState {
+    const [queued, ...queue] = state.queue!;
+    const durationMs = this.contexts.durationOf(playingItem({ index: 0, queued }, null));
+    return { ...state, queue, queued, durationMs, progressMs: 0, changedAt: at };
+  }
+
+  /** After the player moved off the added item: the context's own durations again. */
+  private leftQueued(state: PlayerState, context: PlayContext | null): PlayerState {
+    if (state.queued === undefined) return state;
+    return catchUp({ ...state, queued: undefined }, state.changedAt, this.clockOf(context));
+  }
+
+  /** Replaces the user's state (after a command), showing the change to the resume tracker. */
+  commit(userId: string, before: Playback, state: PlayerState, now: number, context: PlayContext | null = before.context): void {
+    this.players.save(userId, state);
+    this.tracker.observe(userId, { state: before.state, context: before.context }, { state, context }, now);
   }
 
   /**
@@ -90,10 +139,11 @@ export class PlaybackService {
    * entry moves to its new position; when it is gone, the item now at that position starts from 0.
    */
   playlistChanged(before: Playlist, after: Playlist, now: number): void {
+    const uri = contextUriOf('playlist', before.id);
     for (const userId of this.players.userIds()) {
       const stored = this.players.load(userId);
-      if (!stored || playlistIdOfUri(stored.contextUri) !== before.id) continue;
-      const state = catchUp(stored, now, this.contextOf(before));
+      if (!stored || stored.contextUri !== uri) continue;
+      const state = catchUp(stored, now, this.contexts.ofPlaylist(before).clock);
       if (state.index < 0) continue;
       const newIndex = after.order.indexOf(before.order[state.index]!);
       const moved: PlayerState =
@@ -104,46 +154,68 @@ export class PlaybackService {
         // The shuffled cycle restarts from the item playing, as when the context is resized.
         moved.shuffleStart = permute(moved.shuffleSeed, after.order.length, moved.index, true);
       }
-      this.players.save(userId, catchUp(moved, now, this.contextOf(after)));
+      this.players.save(userId, catchUp(moved, now, this.contexts.ofPlaylist(after).clock));
     }
   }
 
   /**
-   * Play: resume, or (with a body) start a playlist at an offset (`{position}` or `{uri}`) and position.
-   * Null when there is nothing to resume (no active device).
+   * Play: resume, or start a context or a list of uris at an offset. With no `positionMs`, an episode or
+   * chapter starts at the user's resume point (its start when fully played). Null when there is nothing
+   * to resume (no active device).
    */
-  play(userId: string, request: PlayRequest, now: number): { ok: true } | { ok: false; reason: string } | null {
-    if (request.playlistId === undefined) return this.command(userId, { kind: 'play' }, now);
-    const playlist = this.playlists.get(request.playlistId)!;
-    const started = initialPlayerState({ contextUri: `playdeck:playlist:${playlist.id}`, length: playlist.order.length, now });
-    const index = Math.min(request.offset ?? 0, Math.max(0, playlist.order.length - 1));
-    const context = this.contextOf(playlist);
-    let state = catchUp({ ...started, index: started.index < 0 ? -1 : index }, now, context);
-    if (request.positionMs !== undefined && state.index >= 0) {
-      const seeked = applyCommand(state, { kind: 'seek', positionMs: request.positionMs }, now, context);
+  play(userId: string, request: PlayRequest, now: number): CommandOutcome {
+    if (request.kind === 'resume') return this.command(userId, { kind: 'play' }, now);
+    const before = this.current(userId, now);
+    const context = request.kind === 'context' ? request.context : this.contexts.ofUris(request.uris);
+    const contextUri = context.type && context.id ? contextUriOf(context.type, context.id) : null;
+    const started = initialPlayerState({
+      contextUri: contextUri ?? `uris:${request.kind === 'uris' ? request.uris.join(',') : ''}`,
+      length: context.length,
+      now,
+      ...(before ? { device: before.state.device } : {}),
+    });
+    let state: PlayerState = { ...started, contextUri, ...(request.kind === 'uris' ? { uris: request.uris } : {}) };
+    // The user's queue and device volumes are the player's, not the context's.
+    if (before?.state.queue) state.queue = before.state.queue;
+    if (before?.state.volumes) state.volumes = before.state.volumes;
+    if (state.index >= 0) state.index = request.offset;
+    if (before) {
+      // Shuffle and repeat are the player's settings: a new context keeps them, its shuffled cycle starting
+      // with the item asked for.
+      state.repeat = before.state.repeat;
+      state.shuffle = before.state.shuffle;
+      if (state.shuffle && state.index >= 0) state.shuffleStart = permute(state.shuffleSeed, context.length, state.index, true);
+    }
+    state = catchUp(state, now, context.clock);
+    const positionMs = request.positionMs ?? this.resumePositionOf(userId, context.itemAt(request.offset));
+    if (positionMs > 0 && state.index >= 0) {
+      const seeked = applyCommand(state, { kind: 'seek', positionMs }, now, context.clock);
       if (seeked.ok) state = seeked.state;
     }
-    this.players.save(userId, state);
+    if (before) this.commit(userId, before, state, now, context);
+    else {
+      this.players.save(userId, state);
+      this.tracker.observe(userId, null, { state, context }, now);
+    }
     return { ok: true };
   }
 
-  actions(playback: Playback): Record<string, boolean> {
-    return actionsOf(playback.state, this.contextOf(playback.playlist));
+  /** Where an episode or chapter starts when no position is given: its resume point, 0 when fully played. */
+  private resumePositionOf(userId: string, item: ContextItem | null): number {
+    if (item?.type !== 'episode' && item?.type !== 'chapter') return 0;
+    const point = this.resume.get(userId, item.id);
+    return point.fully_played ? 0 : point.resume_position_ms;
   }
 
-  contextOf(playlist: Playlist | null): PlayerContext {
-    if (!playlist) return { length: 0, durationAt: () => 0 };
-    let durations = this.durations.get(playlist);
-    if (!durations) {
-      durations = new Int32Array(playlist.order.length);
-      for (let index = 0; index < durations.length; index++) {
-        const entry = playlist.entries.get(playlist.order[index]!)!;
-        const item = entry.type === 'track' ? this.catalog.track(entry.itemId) : this.catalog.episode(entry.itemId);
-        durations[index] = item?.durationMs ?? 0;
-      }
-      this.durations.set(playlist, durations);
-    }
-    const table = durations;
-    return { length: table.length, durationAt: (index) => table[index] ?? 0 };
+  actions(playback: Playback): Record<string, boolean> {
+    return actionsOf(playback.state, this.clockOf(playback.context, playback.state));
+  }
+
+  /** The context's durations, with the added item's in place of the item at the index while it plays. */
+  private clockOf(context: PlayContext | null, state?: PlayerState): PlayerContext {
+    const clock = context ? context.clock : { length: 0, durationAt: () => 0 };
+    if (!state?.queued) return clock;
+    const durationMs = this.contexts.durationOf(playingItem(state, null));
+    return { length: clock.length, durationAt: (index) => (index === state.index ? durationMs : clock.durationAt(index)) };
   }
 }

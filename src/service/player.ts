@@ -26,15 +26,24 @@ export interface PlayerDevice {
   is_restricted: boolean;
   name: string;
   type: string;
-  volume_percent: number;
+  /** Null on a device without volume control. */
+  volume_percent: number | null;
   supports_volume: boolean;
 }
 
 /** One user's player; with PlayOrder's fields (context length, shuffle, shuffle seed and start). */
 export interface PlayerState extends PlayOrder {
   device: PlayerDevice;
-  /** The playlist being played, or null. */
+  /** The playlist, show or audiobook played (`prefix:type:id`), or null when playing `uris`. */
   contextUri: string | null;
+  /** The items played when there is no context (Start Playback with `uris`). */
+  uris?: string[];
+  /** The volume of each device with volume control the player left (by device id). */
+  volumes?: Record<string, number>;
+  /** Item uris the user added to the queue, played next in this order. */
+  queue?: string[];
+  /** The added item playing in place of the context's item at `index` (which then continues after it). */
+  queued?: string;
   /** Index into the context of the item playing; -1 when the context is empty. */
   index: number;
   /** The playing item's duration when last seen (0 until the first `catchUp`). */
@@ -71,7 +80,7 @@ export type PlayerAction = (typeof PLAYER_ACTIONS)[number];
 
 export type CommandResult = { ok: true; state: PlayerState } | { ok: false; reason: string };
 
-const DEFAULT_DEVICE_NAME = 'playdeck web player';
+export const DEFAULT_DEVICE_NAME = 'playdeck web player';
 const DEFAULT_VOLUME_PERCENT = 70;
 /** Past this point `previous` restarts the item instead of going back. */
 const RESTART_THRESHOLD_MS = 3000;
@@ -83,7 +92,7 @@ function durationOf(ctx: PlayerContext, index: number): number {
 }
 
 /** A 40-hex-digit device id, as the real service's look, stable for a device name. */
-function deviceIdFor(name: string): string {
+export function deviceIdFor(name: string): string {
   let hash = hashString(name);
   let id = '';
   for (let part = 0; part < 5; part++) {
@@ -99,11 +108,13 @@ export function initialPlayerState(opts: {
   length: number;
   now: number;
   deviceName?: string;
+  /** The device to play on (a new start keeps the device it was playing on). */
+  device?: PlayerDevice;
 }): PlayerState {
   const name = opts.deviceName ?? DEFAULT_DEVICE_NAME;
   const hasItem = opts.length > 0;
   return {
-    device: {
+    device: opts.device ?? {
       id: deviceIdFor(name),
       is_active: true,
       is_private_session: false,
@@ -201,11 +212,6 @@ export function progressAt(state: PlayerState, now: number): number {
   return Math.min(Math.max(progress, 0), state.durationMs);
 }
 
-/** Index into the context of the item playing; -1 when the context is empty. */
-export function currentIndex(state: PlayerState): number {
-  return state.index;
-}
-
 /** Why `command` is not permitted in a fitted state, or null when it is. */
 function refusalOf(state: PlayerState, command: PlayerCommand): string | null {
   const hasItem = state.index >= 0;
@@ -279,7 +285,8 @@ export function applyCommand(
 
 /**
  * What the state permits, true meaning permitted: exactly the commands `applyCommand` accepts on it.
- * Pass a state caught up to now. Playing other content and moving to another device are not offered.
+ * Pass a state caught up to now. Interrupting playback is not offered; moving to another device always is
+ * (PUT /me/player).
  */
 export function actionsOf(state: PlayerState, ctx: PlayerContext): Record<PlayerAction, boolean> {
   // Only the length matters here, so the moment a resized context is fitted at is irrelevant.
@@ -295,6 +302,6 @@ export function actionsOf(state: PlayerState, ctx: PlayerContext): Record<Player
     toggling_repeat_context: permits({ kind: 'repeat', state: 'context' }),
     toggling_shuffle: permits({ kind: 'shuffle', state: !fitted.shuffle }),
     toggling_repeat_track: permits({ kind: 'repeat', state: 'track' }),
-    transferring_playback: false,
+    transferring_playback: true,
   };
 }

@@ -1,6 +1,6 @@
 import { startService, type StartOptions } from './start.js';
 
-const USAGE = 'usage: playdeck serve [--port N] [--host H] [--db PATH|:memory:] [--rate-limit N] [--token-ttl S]';
+const USAGE = 'usage: playdeck serve [--port N] [--host H] [--db PATH|:memory:] [--rate-limit N] [--token-ttl S] [--dev-mode]';
 
 class UsageError extends Error {}
 
@@ -16,6 +16,10 @@ export function parseServeArgs(argv: readonly string[]): StartOptions {
   const options: StartOptions = {};
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
+    if (arg === '--dev-mode') {
+      options.devMode = true;
+      continue;
+    }
     const equals = arg.indexOf('=');
     const name = equals > 0 ? arg.slice(0, equals) : arg;
     const value = equals > 0 ? arg.slice(equals + 1) : argv[++index];

@@ -26,6 +26,8 @@ export interface StartOptions {
   tokenTtlSeconds?: number;
   /** Where faults are written (default stderr): a dashboard passes its log file. */
   log?: (line: string) => void;
+  /** Answer as the real service answers a development-mode app (`serve --dev-mode`). */
+  devMode?: boolean;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -79,6 +81,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     tokenTtlSeconds: options.tokenTtlSeconds,
     instance,
     log: options.log,
+    devMode: options.devMode,
   });
   try {
     await app.listen({ port: options.port ?? 0, host });

@@ -71,6 +71,10 @@ export const BODY_SCHEMAS = {
   'GET /me/playlists': page(object({ ...playlistFields, tracks: object({ href: string, total: integer }) })),
   'GET /me/shows': page(object({ added_at: string, show })),
   'GET /me/audiobooks': page(object({ added_at: string, audiobook: object(audiobookFields) })),
+  'GET /shows/{id}': show,
+  'GET /shows/{id}/episodes': page(episode),
+  'GET /me/player/devices': object({ devices: array(device) }),
+  'GET /me/player/queue': object({ currently_playing: nullable(playable), queue: array(playable) }),
   'GET /me': object({ ...link, type: { const: 'user' }, display_name: nullable(string), country: string, product: string }),
   error: { type: 'object', properties: { error: object({ status: integer, message: string }) }, required: ['error'], additionalProperties: false },
 } satisfies Record<string, Schema>;

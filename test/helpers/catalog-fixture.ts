@@ -222,8 +222,8 @@ export function fixtureCatalog(): SeedCatalog {
       { user_id: ids.demo, audiobook_id: ids.usOnlyAudiobook, added_at: '2024-01-08T10:00:00Z' },
     ],
     resume_points: [
-      { user_id: ids.demo, item_id: ids.episode(1), fully_played: true, resume_position_ms: 0 },
-      { user_id: ids.demo, item_id: ids.chapter(2), fully_played: false, resume_position_ms: 120_000 },
+      { user_id: ids.demo, item_id: ids.episode(1), fully_played: true, resume_position_ms: 0, played_at: '2024-01-09T10:00:00Z' },
+      { user_id: ids.demo, item_id: ids.chapter(2), fully_played: false, resume_position_ms: 120_000, played_at: '2024-01-10T10:00:00Z' },
     ],
   };
 }

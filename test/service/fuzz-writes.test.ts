@@ -40,7 +40,8 @@ function valueFor(name: string): fc.Arbitrary<string> {
   const plausible: Record<string, fc.Arbitrary<string>> = {
     uris: fc.oneof(fc.array(fc.constantFrom(...URIS), { maxLength: 6 }).map((uris) => JSON.stringify(uris)), fc.constant(JSON.stringify(Array(101).fill(URIS[0])))),
     snapshot_id: fc.constantFrom(...SNAPSHOTS),
-    context_uri: fc.constantFrom(...PLAYLISTS.map((id) => JSON.stringify(`playdeck:playlist:${id}`)), '"playdeck:playlist:x"', `"playdeck:track:${ids.track(1)}"`),
+    context_uri: fc.constantFrom(...PLAYLISTS.map((id) => JSON.stringify(`playdeck:playlist:${id}`)), '"playdeck:playlist:x"', `"playdeck:track:${ids.track(1)}"`,
+      `"playdeck:show:${ids.show}"`, `"playdeck:audiobook:${ids.audiobook}"`, `"playdeck:show:${ids.usOnlyShow}"`),
     offset: fc.constantFrom('{"position":1}', '{"position":99}', '{"position":-0}', `{"uri":"playdeck:track:${ids.track(2)}"}`, '{"uri":1}', '{"position":1,"uri":"x"}'),
   };
   const edge = fc.constantFrom(...JSON_VALUES);
@@ -66,11 +67,12 @@ const body = fc.oneof({ weight: 4, arbitrary: plausibleBody }, { weight: 4, arbi
 const queryValue = fc.oneof(fc.constantFrom('', '1e309', '-0', 'true', 'false', 'track', 'context', 'off', 'TRUE', '0', '60000', '2147483648', '-1', '%', '%ED%A0%80'),
   fc.array(fc.constantFrom(...URIS), { minLength: 1, maxLength: 3 }).map((uris) => encodeURIComponent(uris.join(','))), fc.string({ maxLength: 12 }).map(encodeURIComponent));
 const query = fc
-  .array(fc.tuple(fc.constantFrom('uris', 'state', 'position_ms', 'range_start', 'snapshot_id', 'x'), queryValue), { maxLength: 3 })
+  .array(fc.tuple(fc.constantFrom('uris', 'state', 'position_ms', 'range_start', 'snapshot_id', 'x', 'volume_percent', 'uri'), queryValue), { maxLength: 3 })
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`));
 
 type TokenKind = 'demo' | 'demo, public writes only' | 'other user' | 'no user' | 'expired';
-const COMMANDS = [['PUT', 'play'], ['PUT', 'pause'], ['POST', 'next'], ['POST', 'previous'], ['PUT', 'seek'], ['PUT', 'shuffle'], ['PUT', 'repeat']] as const;
+const COMMANDS = [['PUT', 'play'], ['PUT', 'pause'], ['POST', 'next'], ['POST', 'previous'], ['PUT', 'seek'], ['PUT', 'shuffle'], ['PUT', 'repeat'],
+  ['PUT', 'volume'], ['POST', 'queue']] as const;
 // Bad percent-encoding in paths is fuzz-reads' (the router answers it before any route, read or write).
 const target = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...PLAYLISTS, 'p'.padEnd(22, '9'), 'short', '%E2%80%AE'), fc.constantFrom('tracks', 'items')).map(([id, path]) => ({ kind: 'playlist' as const, id, method: 'PUT' as const, path: `/v1/playlists/${id}/${path}` })) },

@@ -3,7 +3,6 @@ import {
   actionsOf,
   applyCommand,
   catchUp,
-  currentIndex,
   initialPlayerState,
   progressAt,
   type PlayerCommand,
@@ -46,7 +45,7 @@ function viewAfter(state: PlayerState, command: PlayerCommand, now: number, ctx:
 function view(state: PlayerState, now: number, ctx: PlayerContext) {
   const current = catchUp(state, now, ctx);
   return {
-    index: currentIndex(current),
+    index: current.index,
     progressMs: progressAt(current, now),
     changedAt: current.changedAt,
     isPlaying: current.isPlaying,
@@ -170,7 +169,7 @@ describe('player commands', () => {
     let state = started(durations, { kind: 'next' }, { kind: 'next' });
     state = run(state, { kind: 'shuffle', state: true }, T0 + 10, ctx);
     state = run(state, { kind: 'repeat', state: 'context' }, T0 + 10, ctx);
-    expect(currentIndex(state)).toBe(2);
+    expect(state.index).toBe(2);
     const played: number[] = [];
     for (let item = 0; item < 100; item++) played.push(view(state, T0 + 10 + item * 1000 + 500, ctx).index);
     expect(played[0]).toBe(2);
@@ -183,7 +182,7 @@ describe('player commands', () => {
     const ctx = contextOf(Array.from({ length: 20 }, () => 1000));
     const order = () => {
       let state = run(started(Array(20).fill(1000)), { kind: 'shuffle', state: true }, T0 + 5, ctx);
-      return Array.from({ length: 19 }, () => currentIndex((state = run(state, { kind: 'next' }, T0 + 5, ctx))));
+      return Array.from({ length: 19 }, () => (state = run(state, { kind: 'next' }, T0 + 5, ctx)).index);
     };
     expect(order()).toEqual(order());
   });

@@ -1,4 +1,4 @@
-import type { Migration } from '../store/schema.js';
+import type { Migration } from '../store/migration.js';
 
 /** The public client the `playdeck login` command uses by default. */
 export const DEMO_CLIENT_ID = 'playdeck-demo';

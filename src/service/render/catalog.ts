@@ -1,7 +1,8 @@
 import { ORIGIN, externalUrlsOf, uriOf, userDocument } from '../store/documents.js';
 import { isAvailableIn, trackAvailability } from '../markets.js';
 import type { AudiobookRow, CatalogStore, ChapterRow, EpisodeRow, ShowRow, TrackRow } from '../store/catalog.js';
-import { RenderCache } from './cache.js';
+import type { ResumeStore } from '../store/resume-points.js';
+import { RenderCache, cacheKey, type KeySpec, type Versions } from './cache.js';
 
 /** Adds fields (a JSON fragment `"a":1,"b":2`) at the end of a serialised object. */
 export function appendFields(objectJson: string, fields: string): string {
@@ -12,7 +13,8 @@ const UNAVAILABLE = '"is_playable":false,"restrictions":{"reason":"market"}';
 
 /**
  * Turns stored catalog documents into response JSON for one origin, market and user. Every result is
- * memoised: only availability (not the market itself) and the resume point change a document.
+ * memoised: only availability (not the market itself) and the user's resume point (by its version) change a
+ * document.
  */
 export class CatalogRenderer {
   // The embedded service shares the dashboard's process (and its memory budget): ~4 MB of JSON (the demo's
@@ -20,13 +22,21 @@ export class CatalogRenderer {
   // with one string replace, and whole response bodies are cached apart.
   private readonly cache = new RenderCache<string>(4_000_000, (json) => json.length);
 
-  constructor(private readonly catalog: CatalogStore) {}
+  constructor(
+    private readonly catalog: CatalogStore,
+    private readonly resume: ResumeStore,
+    private readonly versions: Versions,
+  ) {}
+
+  private memo(spec: KeySpec, make: () => string): string {
+    return this.cache.get(cacheKey(this.versions, spec), make);
+  }
 
   /** A track as the market sees it: itself, its relinked copy with `linked_from`, or unplayable. */
   track(row: TrackRow, market: string | null, origin: string): string {
     const copy = row.relinkedTo ? this.catalog.track(row.relinkedTo) : null;
     const availability = trackAvailability(row.markets, copy ? copy.markets : null, market);
-    return this.cache.get(`t|${row.id}|${availability}|${origin}`, () => {
+    return this.memo({ kind: 'track', covers: [], parts: [row.id, availability, origin] }, () => {
       if (availability === 'playable') return withOrigin(appendFields(row.doc, '"is_playable":true'), origin);
       if (availability === 'unplayable') return withOrigin(appendFields(row.doc, UNAVAILABLE), origin);
       const linkedFrom = JSON.stringify({
@@ -43,20 +53,31 @@ export class CatalogRenderer {
   /** An episode; when unavailable in the market it is marked unplayable (single GETs answer 404 first). */
   episode(row: EpisodeRow, market: string | null, userId: string | null, origin: string): string {
     const playable = isAvailableIn(row.markets, market);
-    const resume = this.catalog.resumePoint(userId, row.id);
-    const key = `e|${row.id}|${playable}|${resume.fully_played}|${resume.resume_position_ms}|${origin}`;
-    return this.cache.get(key, () => {
-      const fields = `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(resume)}`;
-      return withOrigin(appendFields(row.doc, fields), origin);
+    return this.memo({ kind: 'episode', covers: ['resume'], parts: [row.id, playable, userId, origin] }, () => {
+      return withOrigin(appendFields(row.doc, this.episodeFields(row, playable, userId)), origin);
     });
+  }
+
+  /** An episode without its show, as a show's episode list has it. */
+  simplifiedEpisode(row: EpisodeRow, market: string | null, userId: string | null, origin: string): string {
+    const playable = isAvailableIn(row.markets, market);
+    return this.memo({ kind: 'simplified-episode', covers: ['resume'], parts: [row.id, playable, userId, origin] }, () => {
+      // The show is the last field of the stored document (episodeDocument), and a key cannot occur inside a string.
+      const withoutShow = `${row.doc.slice(0, row.doc.lastIndexOf(',"show":'))}}`;
+      return withOrigin(appendFields(withoutShow, this.episodeFields(row, playable, userId)), origin);
+    });
+  }
+
+  private episodeFields(row: EpisodeRow, playable: boolean, userId: string | null): string {
+    return `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(this.resume.get(userId, row.id))}`;
   }
 
   /** A chapter, full (with its simplified audiobook) or simplified (in an audiobook's chapter list). */
   chapter(row: ChapterRow, market: string | null, userId: string | null, origin: string, simplified: boolean): string {
     const playable = isAvailableIn(row.markets, market);
-    const resume = this.catalog.resumePoint(userId, row.id);
-    const key = `c|${row.id}|${playable}|${resume.fully_played}|${resume.resume_position_ms}|${simplified}|${origin}`;
-    return this.cache.get(key, () => {
+    const parts = [row.id, playable, userId, simplified, origin];
+    return this.memo({ kind: 'chapter', covers: ['resume'], parts }, () => {
+      const resume = this.resume.get(userId, row.id);
       let fields = `${playable ? '"is_playable":true' : UNAVAILABLE},"resume_point":${JSON.stringify(resume)}`;
       if (!simplified) fields += `,"audiobook":${this.catalog.audiobook(row.audiobookId)!.doc}`;
       return withOrigin(appendFields(row.doc, fields), origin);
@@ -65,7 +86,7 @@ export class CatalogRenderer {
 
   /** A user as `added_by` (without display name) or as a playlist owner (with it). */
   user(userId: string, origin: string, withDisplayName: boolean): string {
-    return this.cache.get(`u|${userId}|${withDisplayName}|${origin}`, () => {
+    return this.memo({ kind: 'user', covers: [], parts: [userId, withDisplayName, origin] }, () => {
       const user = this.catalog.user(userId) ?? { id: userId, display_name: userId };
       return withOrigin(JSON.stringify(userDocument(user, withDisplayName)), origin);
     });
@@ -73,12 +94,12 @@ export class CatalogRenderer {
 
   /** A simplified show. */
   show(row: ShowRow, origin: string): string {
-    return this.cache.get(`s|${row.id}|${origin}`, () => withOrigin(row.doc, origin));
+    return this.memo({ kind: 'show', covers: [], parts: [row.id, origin] }, () => withOrigin(row.doc, origin));
   }
 
   /** A simplified audiobook. */
   audiobook(row: AudiobookRow, origin: string): string {
-    return this.cache.get(`a|${row.id}|${origin}`, () => withOrigin(row.doc, origin));
+    return this.memo({ kind: 'audiobook', covers: [], parts: [row.id, origin] }, () => withOrigin(row.doc, origin));
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.js';
+import type { CacheKey } from './cache.js';
 import type { Playback } from '../playback.js';
 import { ORIGIN, externalUrlsOf, uriOf } from '../store/documents.js';
 import { withOrigin } from './catalog.js';
@@ -11,56 +12,69 @@ export interface PlaybackRequest {
   acceptsEpisodes: boolean;
 }
 
-/** The item playing and its type; an episode is hidden from clients that did not ask for episodes (§8). */
+/**
+ * The item playing and `currently_playing_type`. An episode, and a chapter (sent whole, with its
+ * `audiobook`, typed `episode` as the spec types chapters), is hidden from clients that did not ask for
+ * episodes (§8).
+ */
 function itemOf(context: ServiceContext, playback: Playback, request: PlaybackRequest): { item: string; type: string } {
-  const entryId = playback.playlist?.order[playback.index];
-  const entry = entryId === undefined ? undefined : playback.playlist!.entries.get(entryId);
-  if (!entry) return { item: 'null', type: 'unknown' };
-  if (entry.type === 'track') {
-    const track = context.catalog.track(entry.itemId);
+  const playing = context.playback.itemOf(playback);
+  if (!playing) return { item: 'null', type: 'unknown' };
+  if (playing.type === 'track') {
+    const track = context.catalog.track(playing.id);
     return { item: track ? context.render.track(track, request.market, request.origin) : 'null', type: 'track' };
   }
-  const episode = context.catalog.episode(entry.itemId);
-  if (!episode || !request.acceptsEpisodes) return { item: 'null', type: 'episode' };
-  return { item: context.render.episode(episode, request.market, request.userId, request.origin), type: 'episode' };
+  if (!request.acceptsEpisodes) return { item: 'null', type: 'episode' };
+  if (playing.type === 'episode') {
+    const episode = context.catalog.episode(playing.id);
+    return { item: episode ? context.render.episode(episode, request.market, request.userId, request.origin) : 'null', type: 'episode' };
+  }
+  const chapter = context.catalog.chapter(playing.id);
+  return { item: chapter ? context.render.chapter(chapter, request.market, request.userId, request.origin, false) : 'null', type: 'episode' };
 }
 
 // Everything but `progress_ms` only changes with the state object (the clock returns the same object while
-// nothing changes), so the JSON around the progress is built once per state and request variant.
-const rendered = new WeakMap<object, { key: string; before: string; after: string }>();
+// nothing changes) and the resume points its item carries, so the JSON around the progress is built once
+// per state, resume version and request variant.
+const rendered = new WeakMap<object, { key: CacheKey; before: string; after: string }>();
 
 /** The playback state object; `actions` carries the spec's flat booleans and the real service's `disallows`. */
 export function renderPlayback(context: ServiceContext, playback: Playback, request: PlaybackRequest): string {
-  const key = `${playback.playlist?.snapshotId}|${request.market}|${request.userId}|${request.origin}|${request.acceptsEpisodes}`;
-  let parts = rendered.get(playback.state);
-  if (parts?.key !== key) {
-    parts = { key, ...renderAroundProgress(context, playback, request) };
-    rendered.set(playback.state, parts);
+  const parts = [playback.context?.revision, request.market, request.userId, request.origin, request.acceptsEpisodes];
+  const key = context.bodyKey({ kind: 'playback', covers: ['resume'], parts });
+  let around = rendered.get(playback.state);
+  if (around?.key !== key) {
+    around = { key, ...renderAroundProgress(context, playback, request) };
+    rendered.set(playback.state, around);
   }
-  return `${parts.before}${playback.progressMs}${parts.after}`;
+  return `${around.before}${playback.progressMs}${around.after}`;
+}
+
+const CONTEXT_PATHS = { playlist: 'playlists', show: 'shows', audiobook: 'audiobooks' } as const;
+
+function contextJson(playback: Playback, origin: string): string {
+  const played = playback.context;
+  if (!played?.type || !played.id) return 'null';
+  return withOrigin(
+    JSON.stringify({
+      type: played.type,
+      href: `${ORIGIN}/v1/${CONTEXT_PATHS[played.type]}/${played.id}`,
+      external_urls: externalUrlsOf(played.type, played.id),
+      uri: uriOf(played.type, played.id),
+    }),
+    origin,
+  );
 }
 
 function renderAroundProgress(context: ServiceContext, playback: Playback, request: PlaybackRequest): { before: string; after: string } {
   const { state } = playback;
   const actions = context.playback.actions(playback);
   const disallows = Object.fromEntries(Object.entries(actions).filter(([, allowed]) => !allowed).map(([name]) => [name, true]));
-  const playlistId = playback.playlist?.id;
-  const playlistContext = playlistId
-    ? withOrigin(
-        JSON.stringify({
-          type: 'playlist',
-          href: `${ORIGIN}/v1/playlists/${playlistId}`,
-          external_urls: externalUrlsOf('playlist', playlistId),
-          uri: uriOf('playlist', playlistId),
-        }),
-        request.origin,
-      )
-    : 'null';
   const { item, type } = itemOf(context, playback, request);
   return {
     before:
       `{"device":${JSON.stringify(state.device)},"repeat_state":"${state.repeat}","shuffle_state":${state.shuffle},` +
-      `"context":${playlistContext},"timestamp":${state.changedAt},"progress_ms":`,
+      `"context":${contextJson(playback, request.origin)},"timestamp":${state.changedAt},"progress_ms":`,
     after:
       `,"is_playing":${state.isPlaying},"item":${item},"currently_playing_type":"${type}",` +
       `"actions":${JSON.stringify({ ...actions, disallows })}}`,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import type { ServiceContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { grantOf, marketFor, originOf, sendTagged } from '../http.js';
@@ -54,7 +54,8 @@ export async function audiobookRoutes(app: FastifyInstance, { context }: RouteOp
       if (!audiobook || !isAvailableIn(audiobook.markets, market)) throw notFound();
       const userId = grantOf(request).userId;
       const origin = originOf(request, context);
-      const key = `chapters-of|${id}|${market}|${userId}|${page.offset}|${page.limit}|${marketParameter}|${origin}`;
+      const parts = [id, market, userId, page.offset, page.limit, marketParameter, origin];
+      const key = context.bodyKey({ kind: 'audiobook-chapters', covers: ['resume'], parts });
       const rendered = context.bodies.get(key, () =>
         withEtag(chaptersPage(context, audiobook, market, userId, origin, page, [['market', marketParameter]])),
       );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import { notFound } from '../errors.js';
 import { grantOf, marketFor, originOf, sendTagged } from '../http.js';
 import { isAvailableIn } from '../markets.js';
@@ -11,7 +11,7 @@ const anyToken = { auth: { scope: null } };
 
 /** Get Episode, Get Track, Get Several Tracks, Get a Chapter, Get Several Chapters (decisions §1). */
 export async function catalogRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
-  const { catalog, render, bodies } = context;
+  const { catalog, render, bodies, bodyKey } = context;
 
   app.get<{ Params: { id: string }; Querystring: Query }>(
     '/episodes/:id',
@@ -23,7 +23,7 @@ export async function catalogRoutes(app: FastifyInstance, { context }: RouteOpti
       if (!episode || !isAvailableIn(episode.markets, market)) throw notFound();
       const userId = grantOf(request).userId;
       const origin = originOf(request, context);
-      const rendered = bodies.get(`episode|${id}|${market}|${userId}|${origin}`, () =>
+      const rendered = bodies.get(bodyKey({ kind: 'episode', covers: ['resume'], parts: [id, market, userId, origin] }), () =>
         withEtag(render.episode(episode, market, userId, origin)),
       );
       return sendTagged(request, reply, rendered);
@@ -36,7 +36,7 @@ export async function catalogRoutes(app: FastifyInstance, { context }: RouteOpti
     const track = catalog.track(id);
     if (!track) throw notFound();
     const origin = originOf(request, context);
-    const rendered = bodies.get(`track|${id}|${market}|${origin}`, () => withEtag(render.track(track, market, origin)));
+    const rendered = bodies.get(bodyKey({ kind: 'track', covers: [], parts: [id, market, origin] }), () => withEtag(render.track(track, market, origin)));
     return sendTagged(request, reply, rendered);
   });
 
@@ -44,7 +44,7 @@ export async function catalogRoutes(app: FastifyInstance, { context }: RouteOpti
     const ids = idsParam(request.query, MAX_IDS);
     const market = marketFor(request, context, marketParam(request.query));
     const origin = originOf(request, context);
-    const rendered = bodies.get(`tracks|${ids.join(',')}|${market}|${origin}`, () => {
+    const rendered = bodies.get(bodyKey({ kind: 'tracks', covers: [], parts: [ids.join(','), market, origin] }), () => {
       const tracks = ids.map((id) => {
         const track = catalog.track(id);
         return track ? render.track(track, market, origin) : 'null';
@@ -61,7 +61,7 @@ export async function catalogRoutes(app: FastifyInstance, { context }: RouteOpti
     if (!chapter || !isAvailableIn(chapter.markets, market)) throw notFound();
     const userId = grantOf(request).userId;
     const origin = originOf(request, context);
-    const rendered = bodies.get(`chapter|${id}|${market}|${userId}|${origin}`, () =>
+    const rendered = bodies.get(bodyKey({ kind: 'chapter', covers: ['resume'], parts: [id, market, userId, origin] }), () =>
       withEtag(render.chapter(chapter, market, userId, origin, false)),
     );
     return sendTagged(request, reply, rendered);
@@ -72,7 +72,7 @@ export async function catalogRoutes(app: FastifyInstance, { context }: RouteOpti
     const market = marketFor(request, context, marketParam(request.query));
     const userId = grantOf(request).userId;
     const origin = originOf(request, context);
-    const rendered = bodies.get(`chapters|${ids.join(',')}|${market}|${userId}|${origin}`, () => {
+    const rendered = bodies.get(bodyKey({ kind: 'chapters', covers: ['resume'], parts: [ids.join(','), market, userId, origin] }), () => {
       // Unknown or unavailable in the market: null, as a single GET would answer 404.
       const chapters = ids.map((id) => {
         const chapter = catalog.chapter(id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import { marketFor, originOf, sendTagged, userOf } from '../http.js';
 import { isAvailableIn } from '../markets.js';
 import { withEtag } from '../render/cache.js';
@@ -11,7 +11,7 @@ const MAX_LIMIT = 50;
 
 /** Get User's Saved Shows and the saved audiobooks; items unavailable in the market are left out (§4). */
 export async function libraryRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
-  const { catalog, library, render, bodies } = context;
+  const { catalog, library, render, bodies, bodyKey } = context;
   const config = { auth: { scope: 'user-library-read', user: true } };
 
   app.get<{ Querystring: Query }>('/me/shows', { config }, (request, reply) => {
@@ -19,7 +19,7 @@ export async function libraryRoutes(app: FastifyInstance, { context }: RouteOpti
     const page = pageParams(request.query, MAX_LIMIT);
     const market = marketFor(request, context, undefined);
     const origin = originOf(request, context);
-    const key = `shows|${userId}|${market}|${page.offset}|${page.limit}|${origin}`;
+    const key = bodyKey({ kind: 'saved-shows', covers: ['library'], parts: [userId, market, page.offset, page.limit, origin] });
     const rendered = bodies.get(key, () => {
       const saved = library.savedShows(userId).flatMap((item) => {
         const show = catalog.show(item.id);
@@ -38,7 +38,9 @@ export async function libraryRoutes(app: FastifyInstance, { context }: RouteOpti
     const page = pageParams(request.query, MAX_LIMIT);
     const market = marketFor(request, context, undefined);
     const origin = originOf(request, context);
-    const key = `audiobooks|${userId}|${market}|${page.offset}|${page.limit}|${origin}`;
+    // Each audiobook carries its first chapters with their resume points.
+    const parts = [userId, market, page.offset, page.limit, origin];
+    const key = bodyKey({ kind: 'saved-audiobooks', covers: ['library', 'resume'], parts });
     const rendered = bodies.get(key, () => {
       const saved = library.savedAudiobooks(userId).flatMap((item) => {
         const audiobook = catalog.audiobook(item.id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import { notFound } from '../errors.js';
 import { grantOf, originOf, sendTagged, userOf } from '../http.js';
 import { withEtag } from '../render/cache.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import { requireScope } from '../auth.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError, badRequest, forbidden, notFound } from '../errors.js';

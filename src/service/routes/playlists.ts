@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteOptions } from '../app.js';
+import type { RouteOptions } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { FieldsError, parseFields, projectFields } from '../fields.js';
 import { grantOf, marketFor, originOf, sendTagged, userOf } from '../http.js';
@@ -24,7 +24,7 @@ function filtered(body: string, fields: string | undefined): string {
 /** Get Playlist Items (at `/tracks` and `/items`), Get Playlist, Get Current User's Playlists. */
 export async function playlistRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
   const { context } = options;
-  const { playlists, bodies } = context;
+  const { playlists, bodies, bodyKey } = context;
 
   const getItems = (path: 'tracks' | 'items') => (request: FastifyRequest<{ Params: { playlist_id: string }; Querystring: Query }>, reply: FastifyReply) => {
     const id = idParam(request.params.playlist_id);
@@ -43,7 +43,9 @@ export async function playlistRoutes(app: FastifyInstance, options: RouteOptions
       path,
       query: [['market', marketParameter], ['fields', fields], ['additional_types', additionalTypes]],
     };
-    const key = `items|${id}|${playlist.snapshotId}|${path}|${items.market}|${items.userId}|${page.offset}|${page.limit}|${marketParameter}|${additionalTypes}|${items.origin}|${fields}`;
+    // Episodes in the items carry resume points.
+    const parts = [id, playlist.snapshotId, path, items.market, items.userId, page.offset, page.limit, marketParameter, additionalTypes, items.origin, fields];
+    const key = bodyKey({ kind: 'playlist-items', covers: ['playlists', 'resume'], parts });
     const rendered: RenderedBody = bodies.get(key, () =>
       withEtag(filtered(playlistItemsPage(context, playlist, page, items), fields)),
     );
@@ -66,7 +68,8 @@ export async function playlistRoutes(app: FastifyInstance, options: RouteOptions
       path: 'tracks',
       query: [],
     };
-    const key = `playlist|${id}|${playlist.snapshotId}|${items.market}|${items.userId}|${items.origin}|${fields}`;
+    const parts = [id, playlist.snapshotId, items.market, items.userId, items.origin, fields];
+    const key = bodyKey({ kind: 'playlist', covers: ['playlists', 'resume'], parts });
     const rendered = bodies.get(key, () => withEtag(filtered(playlistJson(context, playlist, items), fields)));
     return sendTagged(request, reply, rendered);
   });

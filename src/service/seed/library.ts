@@ -7,6 +7,7 @@ import { personName } from './names.js';
 import { generatePlaylists, OWN_PLAYLIST_COUNT } from './playlists.js';
 import type { Random } from './random.js';
 import type { Spoken } from './spoken.js';
+import { hashString } from '../player-order.js';
 import { isoTimestamp } from './text.js';
 import type { SeedCatalog, SeedResumePoint, SeedUser } from './types.js';
 
@@ -17,6 +18,8 @@ export const SAVED_AUDIOBOOK_COUNT = 6;
 const SAVED_SHOWS_OUTSIDE_GB = 4;
 
 const DAY_MS = 86_400_000;
+/** The seed's "now": saved items and plays are dated before it. */
+const SEED_CLOCK_MS = Date.UTC(2025, 4, 20);
 
 type Library = Pick<
   SeedCatalog,
@@ -66,7 +69,7 @@ export function generateLibrary(random: Random, music: Music, spoken: Spoken): L
     ],
     SAVED_SHOW_COUNT,
   );
-  let savedAt = Date.UTC(2025, 4, 20);
+  let savedAt = SEED_CLOCK_MS;
   const saved_shows = savedShows.map((show) => {
     savedAt -= random.int(1, 40) * DAY_MS + random.int(0, DAY_MS);
     return { user_id: demo.id, show_id: show.id, added_at: isoTimestamp(savedAt) };
@@ -100,6 +103,14 @@ export function generateLibrary(random: Random, music: Music, spoken: Spoken): L
 }
 
 /**
+ * When the demo user last played an item: within the 60 days before the seed's clock, from a hash of its id
+ * (not from `random`, so that adding it changed no other seeded value).
+ */
+function playedAt(itemId: string): string {
+  return isoTimestamp(SEED_CLOCK_MS - (hashString(itemId) % (60 * 24)) * 3_600_000);
+}
+
+/**
  * The demo user's progress: in each saved show the newest episode is in progress and the one before fully
  * played, older ones at random; in each saved audiobook the first chapters are finished and the next started.
  */
@@ -112,13 +123,14 @@ function resumePoints(
 ): SeedResumePoint[] {
   const points: SeedResumePoint[] = [];
   const finished = (itemId: string) =>
-    points.push({ user_id: userId, item_id: itemId, fully_played: true, resume_position_ms: 0 });
+    points.push({ user_id: userId, item_id: itemId, fully_played: true, resume_position_ms: 0, played_at: playedAt(itemId) });
   const started = (itemId: string, durationMs: number) =>
     points.push({
       user_id: userId,
       item_id: itemId,
       fully_played: false,
       resume_position_ms: Math.round(durationMs * (0.1 + 0.8 * random.next())),
+      played_at: playedAt(itemId),
     });
 
   for (const showId of savedShowIds) {

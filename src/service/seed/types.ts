@@ -139,6 +139,8 @@ export interface SeedResumePoint {
   item_id: string;
   fully_played: boolean;
   resume_position_ms: number;
+  /** When the user last played it (ISO 8601). */
+  played_at: string;
 }
 
 export interface SeedCatalog {

@@ -46,11 +46,6 @@ export interface UserRow {
   email: string;
 }
 
-export interface ResumePoint {
-  fully_played: boolean;
-  resume_position_ms: number;
-}
-
 const splitMarkets = (markets: string): string[] => (markets ? markets.split(',') : []);
 
 function cachedLookup<R>(statement: Statement, toRow: (raw: any) => R): (id: string) => R | null {
@@ -75,7 +70,7 @@ export class CatalogStore {
   readonly chapter: (id: string) => ChapterRow | null;
   readonly user: (id: string) => UserRow | null;
   private readonly chaptersOfStatement: Statement;
-  private readonly resumeStatement: Statement;
+  private readonly episodesOfStatement: Statement;
 
   constructor(db: Database) {
     this.track = cachedLookup(db.prepare('SELECT * FROM tracks WHERE id = ?'), (raw) => ({
@@ -112,9 +107,14 @@ export class CatalogStore {
     );
     this.user = cachedLookup(db.prepare('SELECT * FROM users WHERE id = ?'), (raw) => raw as UserRow);
     this.chaptersOfStatement = db.prepare('SELECT id FROM chapters WHERE audiobook_id = ? ORDER BY chapter_number');
-    this.resumeStatement = db.prepare(
-      'SELECT fully_played, resume_position_ms FROM resume_points WHERE user_id = ? AND item_id = ?',
-    );
+    // The seed inserts each show's episodes oldest first; shows list (and play) them newest first.
+    this.episodesOfStatement = db.prepare('SELECT id FROM episodes WHERE show_id = ? ORDER BY rowid DESC');
+  }
+
+  /** The show's episodes, newest first (the show must exist). */
+  episodesOf(showId: string): EpisodeRow[] {
+    const rows = this.episodesOfStatement.all(showId) as { id: string }[];
+    return rows.map((row) => this.episode(row.id)!);
   }
 
   /** The audiobook's chapters in order (the audiobook must exist). */
@@ -122,12 +122,4 @@ export class CatalogStore {
     const rows = this.chaptersOfStatement.all(audiobookId) as { id: string }[];
     return rows.map((row) => this.chapter(row.id)!);
   }
-
-  /** The user's place in an episode or chapter; not started when absent. */
-  resumePoint(userId: string | null, itemId: string): ResumePoint {
-    const row = userId ? (this.resumeStatement.get(userId, itemId) as { fully_played: number; resume_position_ms: number } | undefined) : undefined;
-    return row ? { fully_played: row.fully_played === 1, resume_position_ms: row.resume_position_ms } : NOT_STARTED;
-  }
 }
-
-const NOT_STARTED: ResumePoint = Object.freeze({ fully_played: false, resume_position_ms: 0 });

@@ -76,9 +76,12 @@ export function loadSeed(db: Database, catalog: SeedCatalog): void {
   catalog.saved_audiobooks.forEach((saved, position) =>
     insertSavedAudiobook.run(saved.user_id, saved.audiobook_id, saved.added_at, position),
   );
-  const insertResume = db.prepare('INSERT INTO resume_points VALUES (?, ?, ?, ?)');
+  const insertResume = db.prepare(
+    'INSERT INTO resume_points (user_id, item_id, fully_played, resume_position_ms, played_at) VALUES (?, ?, ?, ?, ?)',
+  );
   for (const point of catalog.resume_points) {
-    insertResume.run(point.user_id, point.item_id, point.fully_played ? 1 : 0, point.resume_position_ms);
+    const playedAt = Date.parse(point.played_at);
+    insertResume.run(point.user_id, point.item_id, point.fully_played ? 1 : 0, point.resume_position_ms, playedAt);
   }
 
   loadPlaylists(db, catalog);

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { PlayerState } from '../player.js';
+import type { Versions } from '../render/cache.js';
 
 /**
  * Each user's player state, one JSON row per user, cached in memory (the service is the only writer);
@@ -11,7 +12,10 @@ export class PlayerStore {
   private readonly upsert: Statement;
   private readonly users: Statement;
 
-  constructor(db: Database) {
+  constructor(
+    db: Database,
+    private readonly versions: Versions,
+  ) {
     this.select = db.prepare('SELECT state FROM player_states WHERE user_id = ?');
     this.users = db.prepare('SELECT user_id FROM player_states');
     this.upsert = db.prepare(
@@ -35,5 +39,6 @@ export class PlayerStore {
   save(userId: string, state: PlayerState): void {
     this.upsert.run(userId, JSON.stringify(state));
     this.cache.set(userId, state);
+    this.versions.bump('player');
   }
 }

@@ -1,12 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { oauthMigration } from '../oauth/schema.js';
+import type { Migration } from './migration.js';
 
 /**
  * Schema migrations, applied in order on open; `PRAGMA user_version` records how many ran. Append new
  * migrations at the end (never edit a released one) — e.g. the OAuth tables.
  */
-export type Migration = (db: Database) => void;
-
 export const migrations: Migration[] = [
   (db) =>
     db.exec(`
@@ -112,6 +111,8 @@ export const migrations: Migration[] = [
       CREATE TABLE player_states (user_id TEXT PRIMARY KEY REFERENCES users(id), state TEXT NOT NULL);
     `),
   oauthMigration,
+  // When the user last played each item (epoch ms; null in databases seeded before it), for "continue listening".
+  (db) => db.exec('ALTER TABLE resume_points ADD COLUMN played_at INTEGER'),
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */
