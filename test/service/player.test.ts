@@ -200,7 +200,9 @@ describe('player commands', () => {
     const empty = catchUp(at40, T0 + 100, contextOf([]));
     const noItem = { index: -1, progressMs: 0, changedAt: T0 + 100, isPlaying: false };
     expect(view(empty, T0 + 200, contextOf([]))).toEqual(noItem);
-    expect(Object.values(actionsOf(empty, contextOf([])))).not.toContain(true);
+    // Only moving to another device stays possible with nothing to play.
+    const permitted = Object.entries(actionsOf(empty, contextOf([]))).filter(([, allowed]) => allowed).map(([name]) => name);
+    expect(permitted).toEqual(['transferring_playback']);
     expect(refusal(empty, { kind: 'next' }, T0 + 200, contextOf([]))).toBe('NO_NEXT_TRACK');
     expect(view(empty, T0 + 300, contextOf([1000]))).toMatchObject({ index: 0, progressMs: 0, isPlaying: false });
   });
