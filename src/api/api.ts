@@ -56,6 +56,9 @@ export interface Api {
   getChapter(id: string, options?: RequestOptions & { market?: string }): Promise<Chapter>;
   getChapters(ids: string[], options?: RequestOptions & { market?: string }): Promise<(Chapter | null)[]>;
 
+  /** The bytes of a picture (a cover), from the disk cache or its URL; rejects when there is none to be had. */
+  getImage(url: string): Promise<Buffer>;
+
   /** The connection as the client sees it, for the status line. */
   getConnection(): ConnectionStatus;
   /** Called on every change of the connection status; returns the unsubscribe function. */

@@ -1,5 +1,5 @@
 import type { Got } from 'got';
-import type { ImageCache } from './image-cache.js';
+import { createImageCache, type ImageCache } from './image-cache.js';
 
 /**
  * Cover pictures: fetched without the bearer token (the real service's image host needs none and must not
@@ -60,5 +60,32 @@ export function createImageFetcher(http: Got, cache: ImageCache | null, timeoutM
         if (inFlight === controller) inFlight = null;
       }
     },
+  };
+}
+
+export interface PicturesOptions {
+  /** Where pictures are kept between runs; null keeps none. */
+  cacheDir: string | null;
+  /** A picture that could not be had, for the log (the screen shows a placeholder). */
+  log?: (line: string) => void;
+  onRequest?: (method: string, url: string) => void;
+}
+
+/**
+ * The fetcher the dashboard's `Api.getImage` uses: got without the API's hooks (no token, no 429 gate: an
+ * image host is not the API), counted like every other request.
+ */
+export function createPictures(http: Got, options: PicturesOptions): (url: string) => Promise<Buffer> {
+  const counted = options.onRequest
+    ? http.extend({ hooks: { beforeRequest: [(request) => options.onRequest!(request.method, request.url?.toString() ?? '')] } })
+    : http;
+  const fetcher = createImageFetcher(counted, options.cacheDir === null ? null : createImageCache(options.cacheDir));
+  return async (url) => {
+    try {
+      return await fetcher.fetch(url);
+    } catch (error) {
+      options.log?.(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
   };
 }

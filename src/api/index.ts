@@ -2,7 +2,9 @@
  * `createApi`: the dashboard's `Api` (api.ts) over the one got instance of client.ts. Each resource lives
  * in its own file; this one wires them to a shared caller, conditional cache and connection status.
  */
+import got from 'got';
 import type { Api } from './api.js';
+import { createPictures } from './images.js';
 import { catalogApi } from './catalog.js';
 import { createClient, type Timeouts } from './client.js';
 import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cache.js';
@@ -25,6 +27,8 @@ export interface CreateApiOptions {
   cacheEntries?: number;
   /** Called for every request that actually leaves, retries included; for counting in tests and benches. */
   onRequest?: (method: string, url: string) => void;
+  /** Where cover pictures are kept on disk (none when absent), and where failures to get one are logged. */
+  pictures?: { cacheDir: string | null; log?: (line: string) => void };
 }
 
 /** Throws an `ApiError` of kind `bad-request` when `baseUrl` is not an http(s) URL. */
@@ -38,6 +42,7 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
     ...playlistsApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
+    getImage: createPictures(got, { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),
     getConnection: () => client.connection.get(),
     onConnectionChange: (listener) => client.connection.subscribe(listener),
   };

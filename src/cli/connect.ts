@@ -3,6 +3,7 @@ import { isApiError } from '../api/errors.js';
 import { createApi, staticToken, type TokenProvider } from '../api/index.js';
 import type { DashboardOptions } from './args.js';
 import { storedLoginTokens } from './login.js';
+import { defaultPictureCacheDir } from './cache-dir.js';
 import { startOrJoin, type EmbeddedConnection } from './embedded.js';
 import { StartError } from './start-error.js';
 
@@ -56,9 +57,9 @@ async function checkService(api: Api, baseUrl: string): Promise<void> {
   }
 }
 
-function apiFor(baseUrl: string, tokens: TokenProvider): Api {
+function apiFor(baseUrl: string, tokens: TokenProvider, log?: (line: string) => void): Api {
   try {
-    return createApi({ baseUrl, tokens });
+    return createApi({ baseUrl, tokens, pictures: { cacheDir: defaultPictureCacheDir(), log } });
   } catch (error) {
     throw new StartError(`invalid base URL "${baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -68,7 +69,7 @@ function apiFor(baseUrl: string, tokens: TokenProvider): Api {
 export async function connect(options: DashboardOptions, log?: (line: string) => void): Promise<Connection> {
   if (options.kind === 'remote') {
     const tokens = options.token === undefined ? await storedLoginTokens(options.baseUrl) : staticToken(options.token);
-    const api = apiFor(options.baseUrl, tokens);
+    const api = apiFor(options.baseUrl, tokens, log);
     await checkService(api, options.baseUrl);
     return { api, close: async () => {} };
   }
@@ -80,7 +81,7 @@ export async function connect(options: DashboardOptions, log?: (line: string) =>
   }
   // Not checked like another service: this one was started here (or found alive just now, serving this very
   // file), so the dashboard's first request need not wait for a round trip that could only succeed.
-  const api = apiFor(embedded.baseUrl, embedded.tokens);
+  const api = apiFor(embedded.baseUrl, embedded.tokens, log);
   embedded.watch(api);
   return { api, close: () => embedded.close() };
 }

@@ -7,6 +7,7 @@ import { createKeyboard, createScreen, type Screen } from '../terminal/index.js'
 import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
+import { artModeFor } from '../ui/art/mode.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
 
@@ -32,7 +33,7 @@ export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial
   const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
   const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
   const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
-  const app = <App api={api} liveLines={screen?.liveLines ?? null} />;
+  const app = <App api={api} liveLines={screen?.liveLines ?? null} artMode={artModeFor('auto', process.env, false)} />;
   const instance = render(<PlaybackLinkContext.Provider value={link}>{app}</PlaybackLinkContext.Provider>, options);
   return { instance, screen };
 }

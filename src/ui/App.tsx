@@ -22,6 +22,8 @@ import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryAr
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
 import { statusLine } from './status-line.js';
 import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
+import { ArtModeContext } from './art/art-mode-context.js';
+import type { ArtMode } from './art/mode.js';
 
 export interface AppProps {
   api: Api;
@@ -29,19 +31,23 @@ export interface AppProps {
   theme?: Theme;
   /** Where the clock draws its seconds without a render, on a terminal (see live-lines.ts). */
   liveLines?: LiveLines | null;
+  /** How covers are drawn (art/mode.ts); none unless told. */
+  artMode?: ArtMode;
 }
 
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
-export function App({ api, liveLines = null, theme }: AppProps) {
+export function App({ api, liveLines = null, theme, artMode = { kind: 'off' } }: AppProps) {
   return (
     <ApiProvider api={api}>
-      <LiveLinesContext.Provider value={liveLines}>
-        <KeyLayersProvider>
-          <Dashboard theme={theme} />
-        </KeyLayersProvider>
-      </LiveLinesContext.Provider>
+      <ArtModeContext.Provider value={artMode}>
+        <LiveLinesContext.Provider value={liveLines}>
+          <KeyLayersProvider>
+            <Dashboard theme={theme} />
+          </KeyLayersProvider>
+        </LiveLinesContext.Provider>
+      </ArtModeContext.Provider>
     </ApiProvider>
   );
 }

@@ -123,7 +123,8 @@ export interface NowPlayingView {
 
 // The pane's border is heavy (┃) while it has focus, light (│) otherwise.
 const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)\s*[│┃]/;
-const CLOCK_ROW = /[│┃] (\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) [│┃]/;
+// The cover's half-blocks (or their placeholder) may stand before the clock.
+const CLOCK_ROW = /[│┃] (?:[▀░]+ {2})?(\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) [│┃]/;
 
 /** What the Now playing pane shows, or null while it shows nothing playing (or is not drawn yet). */
 export function nowPlayingOf(screen: string): NowPlayingView | null {

@@ -236,6 +236,9 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getChapter: (...args) => respond('getChapter', args, () => found(lookup<Chapter>(args[0], 'chapter'))),
     getChapters: (...args) => respond('getChapters', args, () => args[0].map((id) => lookup<Chapter>(id, 'chapter'))),
 
+    // The fake catalog lists no pictures; a test that asks gets bytes that are no picture (a placeholder shows).
+    getImage: (...args) => respond('getImage', args, () => Buffer.alloc(0)),
+
     getConnection: () => connection,
     onConnectionChange(listener) {
       listeners.add(listener);

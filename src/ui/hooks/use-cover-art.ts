@@ -48,6 +48,7 @@ export function useCoverArt({ item, box, mode, fetchImage, onProblem }: CoverArt
     // The key holds everything the effect reads that matters.
   }, [key]);
 
-  if (box === null || mode.kind !== 'blocks' || item === null || item === undefined) return null;
+  // No box at all for an item without a picture: its text keeps the whole width.
+  if (box === null || mode.kind !== 'blocks' || url === null) return null;
   return cover !== null && cover.key === key ? { kind: 'picture', rows: cover.rows } : { kind: 'placeholder' };
 }

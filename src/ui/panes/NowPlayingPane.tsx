@@ -1,5 +1,10 @@
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
+import { useApi } from '../api-context.js';
+import { ArtModeContext } from '../art/art-mode-context.js';
+import { coverBox } from '../art/cover-cells.js';
+import { CoverArt } from '../components/CoverArt.js';
+import { useCoverArt } from '../hooks/use-cover-art.js';
 import type { PlaybackState, PlayableItem } from '../../api/types.js';
 import { Clock } from '../components/Clock.js';
 import { Pane } from '../components/Pane.js';
@@ -51,8 +56,12 @@ export function describeSettings(playback: PlaybackState): string {
 export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPaneProps) {
   const { playback, receivedAt, isFocused, width, height } = props;
   const theme = useTheme();
-  // Inside the border and a space of padding either side.
-  const inner = Math.max(1, width - 4);
+  const api = useApi();
+  const artMode = useContext(ArtModeContext);
+  const box = coverBox(height - 2, width - 4);
+  const cover = useCoverArt({ item: playback?.item, box, mode: artMode, fetchImage: api.getImage });
+  // Inside the border and a space of padding either side, less the picture and its margin when there is one.
+  const inner = Math.max(1, width - 4 - (cover && box ? box.columns + 2 : 0));
   const fit = (text: string): string => truncateToWidth(text, inner);
   let body;
   if (playback === undefined) {
@@ -87,8 +96,9 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
   }
   return (
     <Pane title="1 Now playing" isFocused={isFocused} width={width} height={height}>
-      <Box flexDirection="column" paddingX={1}>
-        {body}
+      <Box flexDirection="row" paddingX={1}>
+        {cover && box ? <CoverArt cover={cover} columns={box.columns} rows={box.rows} /> : null}
+        <Box flexDirection="column">{body}</Box>
       </Box>
     </Pane>
   );

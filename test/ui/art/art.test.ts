@@ -98,7 +98,8 @@ describe('coverCells and coverBox', () => {
     expect(coverBox(5, 116)).toEqual({ columns: 10, rows: 5 });
     expect(coverBox(4, 116)).toEqual({ columns: 8, rows: 4 });
     expect(coverBox(2, 116)).toBeNull();
-    expect(coverBox(5, 50)).toBeNull();
+    expect(coverBox(5, 70)).toBeNull();
+    expect(coverBox(4, 56)).toBeNull();
   });
 });
 
