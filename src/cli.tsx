@@ -10,8 +10,6 @@ process.env['NODE_ENV'] ??= 'production';
 
 async function main(argv: readonly string[]): Promise<number> {
   try {
-    if (argv[0] === 'login') return await (await import('./cli/login.js')).runLogin(argv.slice(1));
-    if (argv[0] === 'logout') return await (await import('./cli/login.js')).runLogout(argv.slice(1));
     const command = parseCliArgs(argv, process.env);
     switch (command.kind) {
       case 'help':
@@ -20,10 +18,8 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'version':
         process.stdout.write(`${packageJson.version}\n`);
         return 0;
-      case 'serve':
-        return await (await import('./service/serve.js')).runServe(command.argv);
-      case 'dashboard':
-        return await (await import('./cli/dashboard.js')).runDashboard(command.options);
+      case 'run':
+        return await command.run();
     }
   } catch (error) {
     if (error instanceof UsageError) {
