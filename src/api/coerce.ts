@@ -73,12 +73,3 @@ export function toList<T>(value: unknown, item: (element: unknown) => T | null):
 export function toStringList(value: unknown): string[] {
   return toList(value, (element) => (typeof element === 'string' ? element : null));
 }
-
-/** A string-to-string record (external URLs); other values are dropped. */
-export function toStringRecord(value: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(asObject(value))) {
-    if (typeof entry === 'string') result[key] = entry;
-  }
-  return result;
-}

@@ -10,8 +10,6 @@ export interface Image {
   width: number | null;
 }
 
-export type ExternalUrls = Record<string, string>;
-
 export interface Restrictions {
   reason: string;
 }

@@ -37,7 +37,7 @@ const processIo: CommandIo = {
   openBrowser: openInBrowser,
 };
 
-/** parseArgs' first line is the readable one. */
+/** An error's first line: the rest is detail (a cause, a stack) that does not belong on the terminal. */
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
 
 export async function runLogin(options: LoginOptions, io: CommandIo = processIo): Promise<number> {
