@@ -60,11 +60,11 @@ export function toBool(value: unknown, fallback = false): boolean {
 }
 
 /** The array's elements mapped by `item`, dropping those it rejects with null; a non-array is empty. */
-export function toList<T>(value: unknown, item: (element: unknown) => T | null): T[] {
+export function toList<T>(value: unknown, item: (element: unknown, index: number) => T | null): T[] {
   if (!Array.isArray(value)) return [];
   const result: T[] = [];
-  for (const element of value) {
-    const mapped = item(element);
+  for (const [index, element] of value.entries()) {
+    const mapped = item(element, index);
     if (mapped !== null) result.push(mapped);
   }
   return result;
