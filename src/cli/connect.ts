@@ -4,7 +4,7 @@ import { createApi, staticToken, type TokenProvider } from '../api/index.js';
 import type { RunningService } from '../service/start.js';
 import type { DashboardOptions } from './args.js';
 import { storedLoginTokens } from './login.js';
-import { StartError } from './start-error.js';
+import { describeRefusal, StartError } from './start-error.js';
 
 export interface Connection {
   api: Api;
@@ -43,7 +43,7 @@ async function checkService(api: Api, baseUrl: string): Promise<void> {
     switch (error.kind) {
       case 'unauthorized':
       case 'forbidden':
-        throw new StartError(`${baseUrl} refused the token: ${error.message}`);
+        throw new StartError(describeRefusal(baseUrl, error));
       case 'network':
       case 'timeout':
       case 'aborted':
