@@ -125,7 +125,7 @@ describe('playdeck login', () => {
     expect(unknown.err[0]).toBe('playdeck: unknown option --bogus');
     const missing = terminal();
     expect(await loginWith([], missing.io)).toBe(2);
-    expect(missing.err).toEqual([expect.stringMatching(/^playdeck: playdeck login needs --base-url/)]);
+    expect(missing.err).toEqual([expect.stringMatching(/^playdeck: login needs --base-url/)]);
   });
 
   it('reports a base URL that is not a URL in one line', async () => {
@@ -153,7 +153,7 @@ describe('playdeck logout', () => {
   it('needs a base URL', async () => {
     const screen = terminal();
     expect(await logoutWith([], screen.io)).toBe(2);
-    expect(screen.err).toEqual([expect.stringMatching(/^playdeck: playdeck logout needs --base-url/)]);
+    expect(screen.err).toEqual([expect.stringMatching(/^playdeck: logout needs --base-url/)]);
   });
 });
 

@@ -88,12 +88,12 @@ function integerOf(input: CommandInput, name: OptionName, min: number, max: numb
 }
 
 function noWords(input: CommandInput, name: string): void {
-  if (input.words.length > 0) throw new UsageError(name ? `playdeck ${name} takes no "${input.words[0]}"` : `unknown command "${input.words[0]}"`);
+  if (input.words.length > 0) throw new UsageError(name ? `${name} takes no "${input.words[0]}"` : `unknown command "${input.words[0]}"`);
 }
 
 function requiredBaseUrl(input: CommandInput, env: Env, name: string): string {
   const baseUrl = stringOf(input, 'base-url') ?? (env['PLAYDECK_BASE_URL'] || undefined);
-  if (!baseUrl) throw new UsageError(`playdeck ${name} needs --base-url (the service's API URL, e.g. http://127.0.0.1:8080/v1)`);
+  if (!baseUrl) throw new UsageError(`${name} needs --base-url (the service's API URL, e.g. http://127.0.0.1:8080/v1)`);
   return baseUrl;
 }
 
