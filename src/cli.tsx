@@ -1,7 +1,6 @@
 import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
 import { StartError } from './cli/start-error.js';
-import { isStatusCommandName } from './status/command-names.js';
 
 // Each command loads only what it runs: `--version` or `serve` need neither Ink nor the client.
 
@@ -11,10 +10,6 @@ process.env['NODE_ENV'] ??= 'production';
 
 async function main(argv: readonly string[]): Promise<number> {
   try {
-    if (argv[0] === 'login') return await (await import('./cli/login.js')).runLogin(argv.slice(1));
-    if (argv[0] === 'logout') return await (await import('./cli/login.js')).runLogout(argv.slice(1));
-    if (isStatusCommandName(argv[0])) return await (await import('./status/command.js')).runStatusCommand(argv);
-    if (argv[0] === 'config') return await (await import('./config/command.js')).runConfigCommand(argv.slice(1));
     const command = parseCliArgs(argv, process.env);
     switch (command.kind) {
       case 'help':
@@ -23,10 +18,8 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'version':
         process.stdout.write(`${packageJson.version}\n`);
         return 0;
-      case 'serve':
-        return await (await import('./service/serve.js')).runServe(command.argv);
-      case 'dashboard':
-        return await (await import('./cli/dashboard.js')).runDashboard(command.options);
+      case 'run':
+        return await command.run();
     }
   } catch (error) {
     if (error instanceof UsageError) {

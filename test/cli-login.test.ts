@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CredentialsFile, defaultCredentialsPath } from '../src/api/auth/credentials.js';
+import { parseCliArgs, UsageError, type LoginOptions } from '../src/cli/args.js';
 import { runLogin, runLogout, storedLoginTokens, type CommandIo } from '../src/cli/login.js';
 import { startService, type RunningService } from '../src/service/start.js';
 import { consentAt } from './api/auth/scripted-browser.js';
@@ -44,6 +45,31 @@ function terminal(onLine: (line: string) => void = () => undefined) {
   return { io, out, err, opened };
 }
 
+/** `playdeck login ARGS` through the one parser, with a usage error as the program prints it (exit 2). */
+async function loginWith(args: string[], io: CommandIo): Promise<number> {
+  try {
+    const command = parseCliArgs(['login', ...args], io.env);
+    if (command.kind !== 'run') throw new Error(`not a login: ${command.kind}`);
+    return await runLogin(command.value as LoginOptions, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`playdeck: ${error.message}`);
+    return 2;
+  }
+}
+
+async function logoutWith(args: string[], io: CommandIo): Promise<number> {
+  try {
+    const command = parseCliArgs(['logout', ...args], io.env);
+    if (command.kind !== 'run') throw new Error(`not a logout: ${command.kind}`);
+    return await runLogout(command.value as string, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`playdeck: ${error.message}`);
+    return 2;
+  }
+}
+
 const credentials = () => new CredentialsFile(defaultCredentialsPath({ XDG_CONFIG_HOME: configHome }));
 const URL_LINE = /^Open this URL to log in: (\S+)$/;
 
@@ -54,7 +80,7 @@ describe('playdeck login', () => {
       const match = URL_LINE.exec(line);
       if (match) visits.push(consentAt(match[1]!, 'approve'));
     });
-    const code = await runLogin(['--base-url', service.baseUrl, '--client-id', 'playdeck-demo', '--no-browser'], screen.io);
+    const code = await loginWith(['--base-url', service.baseUrl, '--client-id', 'playdeck-demo', '--no-browser'], screen.io);
     await Promise.all(visits);
     expect(screen.err).toEqual([]);
     expect(code).toBe(0);
@@ -77,7 +103,7 @@ describe('playdeck login', () => {
     const screen = terminal((line) => {
       if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
     });
-    expect(await runLogin(['--base-url', service.baseUrl, '--scopes', 'user-read-private,user-library-read'], screen.io)).toBe(0);
+    expect(await loginWith(['--base-url', service.baseUrl, '--scopes', 'user-read-private,user-library-read'], screen.io)).toBe(0);
     expect(screen.opened).toHaveLength(1);
     expect(new URL(screen.opened[0]!).searchParams.get('scope')).toBe('user-read-private user-library-read');
     expect((await credentials().read(service.baseUrl))?.scope).toBe('user-read-private user-library-read');
@@ -87,24 +113,24 @@ describe('playdeck login', () => {
     const screen = terminal((line) => {
       if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'deny');
     });
-    expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], screen.io)).toBe(1);
+    expect(await loginWith(['--base-url', service.baseUrl, '--no-browser'], screen.io)).toBe(1);
     expect(screen.err).toEqual(['playdeck login: consent was denied (access_denied)']);
     expect(await credentials().read(service.baseUrl)).toBeNull();
   });
 
   it('refuses bad usage with one line and exit 2', async () => {
     const unknown = terminal();
-    expect(await runLogin(['--base-url', service.baseUrl, '--bogus'], unknown.io)).toBe(2);
+    expect(await loginWith(['--base-url', service.baseUrl, '--bogus'], unknown.io)).toBe(2);
     expect(unknown.err).toHaveLength(1);
-    expect(unknown.err[0]).toMatch(/^playdeck login: Unknown option '--bogus'/);
+    expect(unknown.err[0]).toBe('playdeck: unknown option --bogus');
     const missing = terminal();
-    expect(await runLogin([], missing.io)).toBe(2);
-    expect(missing.err).toEqual([expect.stringMatching(/^playdeck login: --base-url is required/)]);
+    expect(await loginWith([], missing.io)).toBe(2);
+    expect(missing.err).toEqual([expect.stringMatching(/^playdeck: login needs --base-url/)]);
   });
 
   it('reports a base URL that is not a URL in one line', async () => {
     const screen = terminal();
-    expect(await runLogin(['--base-url', 'nope'], screen.io)).toBe(1);
+    expect(await loginWith(['--base-url', 'nope'], screen.io)).toBe(1);
     expect(screen.err).toEqual(['playdeck login: --base-url is not a URL: "nope"']);
   });
 });
@@ -114,20 +140,20 @@ describe('playdeck logout', () => {
     const login = terminal((line) => {
       if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
     });
-    expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
+    expect(await loginWith(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
     const screen = terminal();
-    expect(await runLogout(['--base-url', `${service.baseUrl}/`], screen.io)).toBe(0);
+    expect(await logoutWith(['--base-url', `${service.baseUrl}/`], screen.io)).toBe(0);
     expect(screen.out).toEqual([`Logged out of ${service.baseUrl}/`]);
     expect(await credentials().read(service.baseUrl)).toBeNull();
     const again = terminal();
-    expect(await runLogout(['--base-url', service.baseUrl], again.io)).toBe(0);
+    expect(await logoutWith(['--base-url', service.baseUrl], again.io)).toBe(0);
     expect(again.out).toEqual([`No stored login for ${service.baseUrl}`]);
   });
 
   it('needs a base URL', async () => {
     const screen = terminal();
-    expect(await runLogout([], screen.io)).toBe(2);
-    expect(screen.err).toEqual(['playdeck logout: --base-url is required']);
+    expect(await logoutWith([], screen.io)).toBe(2);
+    expect(screen.err).toEqual([expect.stringMatching(/^playdeck: logout needs --base-url/)]);
   });
 });
 
@@ -140,7 +166,7 @@ describe('the dashboard on a stored login', () => {
     const login = terminal((line) => {
       if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
     });
-    expect(await runLogin(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
+    expect(await loginWith(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
     const tokens = await storedLoginTokens(service.baseUrl, env);
     expect(await tokens.token()).toBe((await credentials().read(service.baseUrl))?.accessToken);
   });

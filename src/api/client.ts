@@ -1,10 +1,11 @@
 /**
- * The ONE got instance every request goes through (got's `got.extend` habit): base URL, JSON, bearer token,
- * timeouts, retries, the client-wide 429 gate, the 401 refresh and the error mapping, each set once here.
+ * The API's got instance, extended from the base one in http.ts, that every API request goes through: base URL,
+ * bearer token, timeouts, retries, the client-wide 429 gate, the 401 refresh and the error mapping, each set once here.
  * got's silent defaults are all overridden on purpose: no timeout, `Retry-After` ignored past
  * `timeout.request`, POST never retried.
  */
-import got, { type Got, type RequestError } from 'got';
+import type { Got, RequestError } from 'got';
+import { baseHttp } from './http.js';
 import type { ConnectionStatus } from './api.js';
 import { createConnectionTracker, type ConnectionTracker } from './connection.js';
 import { ApiError } from './errors.js';
@@ -104,11 +105,9 @@ export function createClient(options: ClientOptions): Client {
   // Consecutive 429s without a usable Retry-After: the gate's own backoff grows with them.
   let strikes = 0;
 
-  const http = got.extend({
+  // Bodies stay text (baseHttp) and are parsed in request.ts.
+  const http = baseHttp.extend({
     prefixUrl,
-    headers: { accept: 'application/json', 'user-agent': 'playdeck' },
-    // Bodies are parsed in request.ts: an empty or unreadable body must become a typed result, not a throw.
-    responseType: 'text',
     timeout: { connect: timeouts.connectMs, response: timeouts.responseMs, request: timeouts.requestMs },
     retry: {
       limit: retry.limit,

@@ -60,11 +60,11 @@ export function toBool(value: unknown, fallback = false): boolean {
 }
 
 /** The array's elements mapped by `item`, dropping those it rejects with null; a non-array is empty. */
-export function toList<T>(value: unknown, item: (element: unknown) => T | null): T[] {
+export function toList<T>(value: unknown, item: (element: unknown, index: number) => T | null): T[] {
   if (!Array.isArray(value)) return [];
   const result: T[] = [];
-  for (const element of value) {
-    const mapped = item(element);
+  for (const [index, element] of value.entries()) {
+    const mapped = item(element, index);
     if (mapped !== null) result.push(mapped);
   }
   return result;
@@ -72,13 +72,4 @@ export function toList<T>(value: unknown, item: (element: unknown) => T | null):
 
 export function toStringList(value: unknown): string[] {
   return toList(value, (element) => (typeof element === 'string' ? element : null));
-}
-
-/** A string-to-string record (external URLs); other values are dropped. */
-export function toStringRecord(value: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(asObject(value))) {
-    if (typeof entry === 'string') result[key] = entry;
-  }
-  return result;
 }

@@ -34,6 +34,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The service refused the stored login's refresh token for good (`invalid_grant`: refresh tokens of the real
+ * service expire after six months): no request can succeed until `playdeck login` renews it, so nothing
+ * refreshes again. An `unauthorized` ApiError, so everything that handles those handles this one.
+ */
+export class LoginExpiredError extends ApiError {
+  constructor(message = LOGIN_EXPIRED_MESSAGE) {
+    super('unauthorized', message, { status: 401 });
+  }
+}
+
+export const LOGIN_EXPIRED_MESSAGE = 'login expired: run `playdeck login` to renew it';
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -50,7 +50,7 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
 
 export type { VolumeApi } from './volume.js';
 export type { Api, ConnectionStatus, PageRequest, ReorderMove, RequestOptions } from './api.js';
-export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
+export { ApiError, isApiError, LOGIN_EXPIRED_MESSAGE, LoginExpiredError, type ApiErrorKind } from './errors.js';
 export { staticToken, type TokenProvider } from './tokens.js';
 export { allPages, pageAt } from './paging.js';
 export type { Timeouts } from './client.js';

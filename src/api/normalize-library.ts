@@ -47,17 +47,22 @@ export function normalizePlaylist(value: unknown): SimplifiedPlaylist | null {
 
 /**
  * Never null, because positions in a playlist matter (reorders speak of them): an entry we cannot read
- * keeps its place with `track: null`. The entry is `item` (current name) or `track` (deprecated one).
+ * keeps its place with `track: null` and `unreadable` saying where and why. The entry is `item` (current
+ * name) or `track` (deprecated one), or both; `null` there is an entry the service no longer has.
  */
-export function normalizePlaylistItem(value: unknown): PlaylistItem {
+export function normalizePlaylistItem(value: unknown, position = 0): PlaylistItem {
   const raw = asObject(value);
-  const entry = normalizePlayable(raw.item ?? raw.track);
-  return {
+  const sent = isObject(raw.item) ? raw.item : raw.track;
+  const entry = normalizePlayable(sent);
+  const track = entry !== null && entry.type !== 'chapter' ? (entry as Track | Episode) : null;
+  const item: PlaylistItem = {
     added_at: toStr(raw.added_at),
     added_by: normalizeUserRef(raw.added_by),
     is_local: toBool(raw.is_local),
-    track: entry !== null && entry.type !== 'chapter' ? (entry as Track | Episode) : null,
+    track,
   };
+  if (track === null) item.unreadable = { position, reason: isObject(value) && sent == null ? 'unavailable' : 'unreadable' };
+  return item;
 }
 
 export function normalizeSavedShow(value: unknown): SavedShow | null {
@@ -66,20 +71,21 @@ export function normalizeSavedShow(value: unknown): SavedShow | null {
   return show === null ? null : { added_at: toStr(raw.added_at), show };
 }
 
+/** Saved audiobooks come as `{added_at, audiobook}` (the reference) or as bare audiobooks (the SDK's types). */
 export function normalizeSavedAudiobook(value: unknown): SavedAudiobook | null {
   const raw = asObject(value);
-  const audiobook = normalizeAudiobook(raw.audiobook);
+  const audiobook = normalizeAudiobook(isObject(raw.audiobook) ? raw.audiobook : 'audiobook' in raw ? null : value);
   return audiobook === null ? null : { added_at: toStr(raw.added_at), audiobook };
 }
 
 /**
- * A paging object, or null when the body is not an object. Items the mapper rejects are dropped (the
- * playlist mapper never rejects, so positions there stay exact).
+ * A paging object, or null when the body is not an object. The mapper gets each item's position in the
+ * whole list; items it rejects are dropped (the playlist mapper never rejects, so positions there stay exact).
  */
-export function normalizePaging<T>(value: unknown, item: (element: unknown) => T | null): Paging<T> | null {
+export function normalizePaging<T>(value: unknown, item: (element: unknown, position: number) => T | null): Paging<T> | null {
   if (!isObject(value)) return null;
-  const items = toList(value.items, item);
   const offset = toCount(value.offset);
+  const items = toList(value.items, (element, index) => item(element, offset + index));
   return {
     href: toStr(value.href),
     limit: toCount(value.limit, items.length),

@@ -9,12 +9,16 @@ import {
   type RepeatState,
 } from './types.js';
 
+/** The device types the reference lists; the real service sends them in any case ("computer", "COMPUTER"). */
+const DEVICE_TYPES = ['Computer', 'Tablet', 'Smartphone', 'Speaker', 'TV', 'AVR', 'STB', 'AudioDongle', 'GameConsole', 'CastVideo', 'CastAudio', 'Automobile', 'Unknown'];
+const DEVICE_TYPE_BY_LOWER = new Map(DEVICE_TYPES.map((type) => [type.toLowerCase(), type]));
+
 export function normalizeDevice(value: unknown): Device {
   const raw = asObject(value);
   return {
     id: toStrOrNull(raw.id),
     name: toStr(raw.name),
-    type: toStr(raw.type),
+    type: DEVICE_TYPE_BY_LOWER.get(toStr(raw.type).toLowerCase()) ?? toStr(raw.type),
     volume_percent: toIntOrNull(raw.volume_percent),
     is_active: toBool(raw.is_active),
     is_private_session: toBool(raw.is_private_session),

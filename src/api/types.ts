@@ -10,8 +10,6 @@ export interface Image {
   width: number | null;
 }
 
-export type ExternalUrls = Record<string, string>;
-
 export interface Restrictions {
   reason: string;
 }
@@ -177,6 +175,16 @@ export interface PlaylistItem {
   is_local: boolean;
   /** Null when the service sent an item of a type the client did not ask for, or nothing. */
   track: Track | Episode | null;
+  /** Set when `track` is null: the row keeps its place and says which one could not be read, and why. */
+  unreadable?: UnreadableRow;
+}
+
+/** A row of a list that could not be read: "item 12 could not be read" (position 11, zero-based). */
+export interface UnreadableRow {
+  /** Zero-based position in the whole list (paging offset included). */
+  position: number;
+  /** `unavailable`: the service sent null (a removed or region-locked entry); `unreadable`: a shape we cannot read. */
+  reason: 'unavailable' | 'unreadable';
 }
 
 export interface SavedShow {

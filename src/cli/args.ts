@@ -1,11 +1,14 @@
-import { parseArgs } from 'node:util';
+/**
+ * The whole command line in one table: every subcommand is one entry of COMMANDS (its words, its options,
+ * how it reads them and what runs it), and USAGE is written from that table, so `--help` cannot miss one.
+ * Running is a lazy import: parsing loads nothing, and `--version` or `serve` never load Ink or the client.
+ */
+import type { StartOptions } from '../service/start.js';
 
-/** What the command line asks for. */
-export type CliCommand =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | { kind: 'serve'; argv: string[] }
-  | { kind: 'dashboard'; options: DashboardOptions };
+/** A command line that cannot be run as written: one line for stderr, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
 
 export type DashboardOptions =
   /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
@@ -13,100 +16,281 @@ export type DashboardOptions =
   /** On the embedded service, started in-process. */
   | { kind: 'embedded'; port?: number; db?: string };
 
-/** A command line that cannot be run as written: one line for stderr, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
+export interface LoginOptions {
+  baseUrl: string;
+  clientId?: string;
+  authUrl?: string;
+  /** Absent: the scopes the dashboard needs. */
+  scopes?: string[];
+  openBrowser: boolean;
 }
 
-export const USAGE = `playdeck: a terminal dashboard for a media catalog and playback service
+interface OptionSpec {
+  /** The value's placeholder in USAGE; absent for a flag. */
+  value?: string;
+  help: string;
+}
 
-Usage:
-  playdeck [--port N] [--db PATH]         the dashboard, on the embedded service
-  playdeck --base-url URL --token TOKEN   the dashboard, on another service
-  playdeck --base-url URL                 the same, logged in with playdeck login
-  playdeck login --base-url URL [--client-id ID] [--auth-url URL] [--scopes a,b] [--no-browser]
-                                          log in to that service in the browser (OAuth)
-  playdeck logout --base-url URL          forget that login
-  playdeck serve [--port N] [--host H] [--db PATH|:memory:] [--rate-limit N] [--token-ttl S]
-                                          the service alone (prints base_url= and access_token=)
-
-Options:
-  --base-url URL   the service's base URL, /v1 included (or PLAYDECK_BASE_URL)
-  --token TOKEN    a bearer token for it (or PLAYDECK_TOKEN)
-  --port N         the embedded service's port (default: a free one)
-  --db PATH        the embedded service's database (default: $XDG_DATA_HOME/playdeck/playdeck.db)
-  -h, --help       this help
-  -v, --version    the version
-
-In the dashboard, press ? for every key, q to quit.`;
-
+/** Every option of every command, described once. */
 const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  'base-url': { type: 'string' },
-  token: { type: 'string' },
-  port: { type: 'string' },
-  db: { type: 'string' },
-} as const;
+  'base-url': { value: 'URL', help: "the service's base URL, /v1 included (or PLAYDECK_BASE_URL)" },
+  token: { value: 'TOKEN', help: 'a bearer token for it (or PLAYDECK_TOKEN)' },
+  port: { value: 'N', help: "the service's port (default: a free one)" },
+  db: { value: 'PATH', help: "the embedded service's database, or :memory: (default: $XDG_DATA_HOME/playdeck/playdeck.db)" },
+  host: { value: 'H', help: 'serve: the address to listen on (default 127.0.0.1)' },
+  'rate-limit': { value: 'N', help: 'serve: requests per token in a rolling 30 s window (default: unlimited)' },
+  'token-ttl': { value: 'S', help: 'serve: lifetime of the tokens it issues, in seconds (default 3600)' },
+  'client-id': { value: 'ID', help: 'login: the OAuth client id (or PLAYDECK_CLIENT_ID; default: the demo client)' },
+  'auth-url': { value: 'URL', help: "login: the authorization server's URL, when it is not beside the API" },
+  scopes: { value: 'a,b', help: 'login: the scopes to ask for (default: what the dashboard needs)' },
+  'no-browser': { help: 'login: print the URL without opening a browser' },
+  'dev-mode': { help: 'serve: answer as the real service answers a development-mode app in 2026 (docs/api/dev-mode.md)' },
+} as const satisfies Record<string, OptionSpec>;
 
-function portOf(raw: string): number {
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65_535) throw new UsageError(`--port needs an integer from 0 to 65535, not "${raw}"`);
+type OptionName = keyof typeof OPTIONS;
+type Env = Record<string, string | undefined>;
+
+/** What the parser hands a command: its option values (`true` for a flag) and its words after the name. */
+export interface CommandInput {
+  values: Partial<Record<OptionName, string | true>>;
+  words: string[];
+}
+
+interface CommandSpec<T> {
+  /** The subcommand's name; '' for the dashboard (no subcommand). */
+  name: string;
+  /** Other names of the same entry (the player commands share one). */
+  aliases?: readonly string[];
+  /**
+   * The command reads its own words and options (its synopses list them): it is handed the command line
+   * from its name on, unparsed, as its `words`.
+   */
+  readsOwnArguments?: true;
+  /** The words after the name, e.g. `check|default` (shown in USAGE; checked by `read`). */
+  words?: string;
+  options: readonly OptionName[];
+  /** USAGE lines after `playdeck NAME`, when the option list alone does not say which go together. */
+  synopses?: readonly string[];
+  summary: string;
+  read(input: CommandInput, env: Env): T;
+  run(value: T): Promise<number>;
+}
+
+/** One entry per subcommand: adding one is adding an entry here. */
+function command<T>(spec: CommandSpec<T>): CommandSpec<unknown> {
+  return spec as CommandSpec<unknown>;
+}
+
+function stringOf(input: CommandInput, name: OptionName): string | undefined {
+  const value = input.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function integerOf(input: CommandInput, name: OptionName, min: number, max: number): number | undefined {
+  const raw = stringOf(input, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`--${name} needs an integer from ${min} to ${max}, not "${raw}"`);
+  }
   return Number(raw);
 }
 
-/** The first sentence of node's parseArgs error ("Unknown option '--x'."), without its long advice. */
-function firstSentence(message: string): string {
-  const end = message.search(/\.\s/);
-  return (end === -1 ? message : message.slice(0, end + 1)).replace(/\.$/, '');
+function noWords(input: CommandInput, name: string): void {
+  if (input.words.length > 0) throw new UsageError(name ? `${name} takes no "${input.words[0]}"` : `unknown command "${input.words[0]}"`);
 }
 
-const VALUE_OPTIONS = new Set(['--base-url', '--token', '--port', '--db']);
+function requiredBaseUrl(input: CommandInput, env: Env, name: string): string {
+  const baseUrl = stringOf(input, 'base-url') ?? (env['PLAYDECK_BASE_URL'] || undefined);
+  if (!baseUrl) throw new UsageError(`${name} needs --base-url (the service's API URL, e.g. http://127.0.0.1:8080/v1)`);
+  return baseUrl;
+}
+
+const COMMANDS: readonly CommandSpec<unknown>[] = [
+  command<DashboardOptions>({
+    name: '',
+    options: ['port', 'db', 'base-url', 'token'],
+    synopses: ['[--port N] [--db PATH]', '--base-url URL [--token TOKEN]'],
+    summary: 'the dashboard: on the embedded service, or with --base-url on another (without --token: the login stored by playdeck login)',
+    read(input, env) {
+      noWords(input, '');
+      const baseUrl = stringOf(input, 'base-url') ?? env['PLAYDECK_BASE_URL'];
+      const token = stringOf(input, 'token') ?? env['PLAYDECK_TOKEN'];
+      if (!baseUrl) {
+        if (input.values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
+        return { kind: 'embedded', port: integerOf(input, 'port', 0, 65_535), db: stringOf(input, 'db') };
+      }
+      if (input.values.port !== undefined || input.values.db !== undefined) {
+        throw new UsageError('--port and --db are for the embedded service, not with --base-url');
+      }
+      return { kind: 'remote', baseUrl, token: token || undefined };
+    },
+    run: async (options) => (await import('./dashboard.js')).runDashboard(options),
+  }),
+  command<StartOptions>({
+    name: 'serve',
+    options: ['port', 'host', 'db', 'rate-limit', 'token-ttl', 'dev-mode'],
+    summary: 'the service alone (prints base_url= and access_token=)',
+    read(input) {
+      noWords(input, 'serve');
+      const options: StartOptions = {};
+      const port = integerOf(input, 'port', 0, 65_535);
+      const rateLimit = integerOf(input, 'rate-limit', 1, 1_000_000);
+      const ttl = integerOf(input, 'token-ttl', 1, 31_536_000);
+      if (port !== undefined) options.port = port;
+      if (stringOf(input, 'host') !== undefined) options.host = stringOf(input, 'host');
+      if (stringOf(input, 'db') !== undefined) options.db = stringOf(input, 'db');
+      if (rateLimit !== undefined) options.rateLimit = rateLimit;
+      if (ttl !== undefined) options.tokenTtlSeconds = ttl;
+      if (input.values['dev-mode'] === true) options.devMode = true;
+      return options;
+    },
+    run: async (options) => (await import('../service/serve.js')).runServe(options),
+  }),
+  command<LoginOptions>({
+    name: 'login',
+    options: ['base-url', 'client-id', 'auth-url', 'scopes', 'no-browser'],
+    summary: 'log in to that service in the browser (OAuth); replaces a stored login',
+    read(input, env) {
+      noWords(input, 'login');
+      const scopes = stringOf(input, 'scopes');
+      return {
+        baseUrl: requiredBaseUrl(input, env, 'login'),
+        clientId: stringOf(input, 'client-id') ?? (env['PLAYDECK_CLIENT_ID'] || undefined),
+        authUrl: stringOf(input, 'auth-url'),
+        scopes: scopes === undefined ? undefined : scopes.split(/[\s,]+/).filter(Boolean),
+        openBrowser: input.values['no-browser'] !== true,
+      };
+    },
+    run: async (options) => (await import('./login.js')).runLogin(options),
+  }),
+  command<string>({
+    name: 'logout',
+    options: ['base-url'],
+    summary: 'forget the login stored for that service',
+    read(input, env) {
+      noWords(input, 'logout');
+      return requiredBaseUrl(input, env, 'logout');
+    },
+    run: async (baseUrl) => (await import('./login.js')).runLogout(baseUrl),
+  }),
+  command<string[]>({
+    name: 'status',
+    readsOwnArguments: true,
+    options: [],
+    synopses: ['[--format FMT | --json | --waybar] [--max-width N] [--idle TEXT] [--base-url URL [--token T] | --db PATH]'],
+    summary: 'what plays, in one line for a status bar: from the running dashboard (no request), else the service (docs/status-bar.md)',
+    read: (input) => input.words,
+    run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
+  }),
+  command<string[]>({
+    name: 'play',
+    aliases: ['pause', 'toggle', 'next', 'prev', 'seek', 'volume', 'shuffle', 'repeat'],
+    readsOwnArguments: true,
+    options: [],
+    synopses: [''],
+    summary: 'the player: play, pause, toggle, next, prev, seek +10|-10|1:30, volume 40|+5|-5, shuffle on|off, repeat off|track|context (through the running dashboard, else the service)',
+    read: (input) => input.words,
+    run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
+  }),
+  command<string[]>({
+    name: 'config',
+    words: 'check|default',
+    readsOwnArguments: true,
+    options: [],
+    synopses: ['check [--config PATH]', 'default'],
+    summary: 'check the config file (one line per problem, exit 2), or print one with every option at its default',
+    read: (input) => input.words.slice(1),
+    run: async (argv) => (await import('../config/command.js')).runConfigCommand(argv),
+  }),
+];
+
+function synopses(spec: CommandSpec<unknown>): string[] {
+  const head = ['playdeck', [spec.name, ...(spec.aliases ?? [])].join('|'), spec.synopses ? '' : spec.words].filter(Boolean).join(' ');
+  if (spec.synopses) return [...new Set(spec.synopses)].map((line) => `${head} ${line}`.trimEnd());
+  const options = spec.options.map((name) => {
+    const value = (OPTIONS[name] as OptionSpec).value;
+    return value ? `[--${name} ${value}]` : `[--${name}]`;
+  });
+  return [[head, ...options].join(' ')];
+}
+
+export const USAGE = [
+  'playdeck: a terminal dashboard for a media catalog and playback service',
+  '',
+  'Usage:',
+  ...COMMANDS.flatMap((spec) => [...synopses(spec).map((line) => `  ${line}`), `      ${spec.summary}`]),
+  '',
+  'Options:',
+  ...Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) =>
+    `  ${`--${name}${spec.value ? ` ${spec.value}` : ''}`.padEnd(18)} ${spec.help}`,
+  ),
+  `  ${'-h, --help'.padEnd(18)} this help`,
+  `  ${'-v, --version'.padEnd(18)} the version`,
+  '',
+  'Files:',
+  '  $XDG_CONFIG_HOME/playdeck/config.toml    the config file (playdeck config default prints one)',
+  '  $XDG_STATE_HOME/playdeck/playdeck.log    the log: faults of the embedded service and the libraries, never the screen',
+  '  $XDG_STATE_HOME/playdeck/journal/        moves shown but not yet saved, offered back after a crash',
+  '  $XDG_CACHE_HOME/playdeck/images/         cover pictures (at most 20 MB)',
+  '',
+  'In the dashboard, press ? for every key, q to quit.',
+].join('\n');
+
+/** What the command line asks for: help, the version, or a command with what it read. */
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; name: string; value: unknown; run(): Promise<number> };
+
+function isOption(name: string): name is OptionName {
+  return Object.hasOwn(OPTIONS, name);
+}
 
 /**
- * `--token VALUE` as `--token=VALUE`: parseArgs refuses a separate value that starts with a dash as
- * ambiguous, and random tokens do start with one now and then.
+ * Splits `argv` into option values and words. `--name value` and `--name=value` both work, and a value may
+ * start with a dash (random tokens do now and then).
  */
-function joinOptionValues(argv: readonly string[]): string[] {
-  const joined: string[] = [];
+function splitWords(argv: readonly string[], allowed: ReadonlySet<OptionName>, name: string): CommandInput | 'help' | 'version' {
+  const input: CommandInput = { values: {}, words: [] };
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index]!;
-    const value = argv[index + 1];
-    if (word === '--') return [...joined, ...argv.slice(index)];
-    if (VALUE_OPTIONS.has(word) && value !== undefined) {
-      joined.push(`${word}=${value}`);
-      index++;
-    } else {
-      joined.push(word);
+    if (word === '-h' || word === '--help') return 'help';
+    if (word === '-v' || word === '--version') return 'version';
+    if (word === '--') {
+      input.words.push(...argv.slice(index + 1));
+      break;
     }
+    if (!word.startsWith('-') || word === '-') {
+      input.words.push(word);
+      continue;
+    }
+    const equals = word.indexOf('=');
+    const option = word.slice(2, equals > 0 ? equals : undefined);
+    if (!word.startsWith('--') || !isOption(option)) throw new UsageError(`unknown option ${word.slice(0, equals > 0 ? equals : undefined)}`);
+    if (!allowed.has(option)) throw new UsageError(`--${option} is not an option of playdeck${name ? ` ${name}` : ''}`);
+    const spec: OptionSpec = OPTIONS[option];
+    if (!spec.value) {
+      if (equals > 0) throw new UsageError(`--${option} takes no value`);
+      input.values[option] = true;
+      continue;
+    }
+    const value = equals > 0 ? word.slice(equals + 1) : argv[++index];
+    if (value === undefined || value === '') throw new UsageError(`--${option} needs a value (${spec.value})`);
+    input.values[option] = value;
   }
-  return joined;
+  return input;
 }
 
 /** Reads `argv` (without node and the script) and the environment; throws UsageError. */
-export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): CliCommand {
-  if (argv[0] === 'serve') return { kind: 'serve', argv: argv.slice(1) };
-  let parsed;
-  try {
-    parsed = parseArgs({ args: joinOptionValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError(firstSentence(error instanceof Error ? error.message : String(error)));
+export function parseCliArgs(argv: readonly string[], env: Env): CliCommand {
+  const named = COMMANDS.find((spec) => spec.name !== '' && (spec.name === argv[0] || spec.aliases?.includes(argv[0]!)));
+  const spec = named ?? COMMANDS[0]!;
+  if (spec.readsOwnArguments) {
+    const value = spec.read({ values: {}, words: [...argv] }, env);
+    return { kind: 'run', name: spec.name, value, run: () => spec.run(value) };
   }
-  const { values, positionals } = parsed;
-  if (positionals.length > 0) throw new UsageError(`unknown command "${positionals[0]}"`);
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
-
-  const baseUrl = values['base-url'] ?? env['PLAYDECK_BASE_URL'];
-  const token = values.token ?? env['PLAYDECK_TOKEN'];
-  if (baseUrl === undefined || baseUrl === '') {
-    if (values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
-    return {
-      kind: 'dashboard',
-      options: { kind: 'embedded', port: values.port === undefined ? undefined : portOf(values.port), db: values.db },
-    };
-  }
-  if (values.port !== undefined || values.db !== undefined) {
-    throw new UsageError('--port and --db are for the embedded service, not with --base-url');
-  }
-  return { kind: 'dashboard', options: { kind: 'remote', baseUrl, token: token || undefined } };
+  const input = splitWords(named ? argv.slice(1) : argv, new Set(spec.options), spec.name);
+  if (input === 'help' || input === 'version') return { kind: input };
+  const value = spec.read(input, env);
+  return { kind: 'run', name: spec.name, value, run: () => spec.run(value) };
 }

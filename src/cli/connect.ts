@@ -5,7 +5,7 @@ import type { DashboardOptions } from './args.js';
 import { storedLoginTokens } from './login.js';
 import { defaultPictureCacheDir } from './cache-dir.js';
 import { startOrJoin, type EmbeddedConnection } from './embedded.js';
-import { StartError } from './start-error.js';
+import { describeRefusal, StartError } from './start-error.js';
 
 export interface Connection {
   api: Api;
@@ -44,7 +44,7 @@ async function checkService(api: Api, baseUrl: string): Promise<void> {
     switch (error.kind) {
       case 'unauthorized':
       case 'forbidden':
-        throw new StartError(`${baseUrl} refused the token: ${error.message}`);
+        throw new StartError(describeRefusal(baseUrl, error));
       case 'network':
       case 'timeout':
       case 'aborted':

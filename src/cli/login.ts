@@ -3,7 +3,7 @@
  * stderr), 2 bad usage. Tokens are never written to the terminal.
  */
 import { spawn } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import type { LoginOptions } from './args.js';
 import { CredentialsFile, defaultCredentialsPath } from '../api/auth/credentials.js';
 import { DASHBOARD_SCOPES, logIn } from '../api/auth/login-flow.js';
 import { notLoggedInMessage, openStoredLogin } from '../api/auth/refreshing-tokens.js';
@@ -37,56 +37,21 @@ const processIo: CommandIo = {
   openBrowser: openInBrowser,
 };
 
-const LOGIN_USAGE =
-  'usage: playdeck login --base-url URL [--client-id ID] [--auth-url URL] [--scopes a,b] [--no-browser]';
-const LOGOUT_USAGE = 'usage: playdeck logout --base-url URL';
+/** An error's first line: the rest is detail (a cause, a stack) that does not belong on the terminal. */
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
 
-const LOGIN_OPTIONS = {
-  'base-url': { type: 'string' },
-  'client-id': { type: 'string' },
-  'auth-url': { type: 'string' },
-  scopes: { type: 'string' },
-  'no-browser': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-const LOGOUT_OPTIONS = { 'base-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
-
-/** parseArgs' first line is the readable one ("Unknown option '--x'..."). */
-const firstLine = (error: unknown) => (error as Error).message.split('\n', 1)[0];
-
-function baseUrlOf(values: { 'base-url'?: string }, io: CommandIo): string | undefined {
-  return values['base-url'] ?? (io.env.PLAYDECK_BASE_URL || undefined);
-}
-
-export async function runLogin(argv: string[], io: CommandIo = processIo): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: LOGIN_OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    io.stderr(`playdeck login: ${firstLine(error)} (see playdeck login --help)`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout(LOGIN_USAGE);
-    return 0;
-  }
-  const baseUrl = baseUrlOf(values, io);
-  if (!baseUrl) {
-    io.stderr("playdeck login: --base-url is required (the service's API URL, e.g. http://127.0.0.1:8080/v1)");
-    return 2;
-  }
-  const scopes = values.scopes === undefined ? DASHBOARD_SCOPES : values.scopes.split(/[\s,]+/).filter(Boolean);
+export async function runLogin(options: LoginOptions, io: CommandIo = processIo): Promise<number> {
+  const { baseUrl } = options;
   try {
     const { displayName } = await logIn({
       baseUrl,
-      clientId: values['client-id'] ?? (io.env.PLAYDECK_CLIENT_ID || DEMO_CLIENT_ID),
-      authUrl: values['auth-url'],
-      scopes,
+      clientId: options.clientId ?? DEMO_CLIENT_ID,
+      authUrl: options.authUrl,
+      scopes: options.scopes ?? DASHBOARD_SCOPES,
       file: new CredentialsFile(defaultCredentialsPath(io.env)),
       onAuthorizeUrl: (url) => {
         io.stdout(`Open this URL to log in: ${url}`);
-        if (!values['no-browser']) io.openBrowser(url);
+        if (options.openBrowser) io.openBrowser(url);
       },
     });
     io.stdout(`Logged in as ${displayName}`);
@@ -97,23 +62,7 @@ export async function runLogin(argv: string[], io: CommandIo = processIo): Promi
   }
 }
 
-export async function runLogout(argv: string[], io: CommandIo = processIo): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: LOGOUT_OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    io.stderr(`playdeck logout: ${firstLine(error)} (see playdeck logout --help)`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout(LOGOUT_USAGE);
-    return 0;
-  }
-  const baseUrl = baseUrlOf(values, io);
-  if (!baseUrl) {
-    io.stderr('playdeck logout: --base-url is required');
-    return 2;
-  }
+export async function runLogout(baseUrl: string, io: CommandIo = processIo): Promise<number> {
   try {
     const forgotten = await new CredentialsFile(defaultCredentialsPath(io.env)).forget(baseUrl);
     io.stdout(forgotten ? `Logged out of ${baseUrl}` : `No stored login for ${baseUrl}`);

@@ -91,7 +91,13 @@ describe('playlists and library', () => {
       normalizePlaylistItem,
     );
     expect(page?.items.map((item) => item.track?.id ?? null)).toEqual(['a', null, null, 'b']);
-    expect(page?.items[1]).toEqual({ added_at: '', added_by: null, is_local: false, track: null });
+    expect(page?.items[1]).toEqual({
+      added_at: '',
+      added_by: null,
+      is_local: false,
+      track: null,
+      unreadable: { position: 1, reason: 'unreadable' },
+    });
   });
 
   it('defaults the paging fields and tolerates items that are not a list', () => {

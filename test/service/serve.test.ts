@@ -5,13 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseServeArgs } from '../../src/service/serve.js';
 import { defaultDatabasePath, startService } from '../../src/service/start.js';
 
-/** Runs `runServe` in a child process (it owns signals and stdout), as `playdeck serve ARGS` would. */
+/** Runs `playdeck serve ARGS` in a child process (it owns signals and stdout). */
 function serve(args: string[]) {
-  const script = "import('./src/service/serve.ts').then((m) => m.runServe(process.argv.slice(1))).then((code) => process.exit(code))";
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.tsx', 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -26,22 +24,6 @@ function serve(args: string[]) {
   });
   return { child, exited, firstLines, stderr: () => stderr };
 }
-
-describe('parseServeArgs', () => {
-  it('reads every option in both forms', () => {
-    expect(parseServeArgs(['--port', '8123', '--host=::1', '--db', ':memory:', '--rate-limit', '50', '--token-ttl=5'])).toEqual({
-      port: 8123,
-      host: '::1',
-      db: ':memory:',
-      rateLimit: 50,
-      tokenTtlSeconds: 5,
-    });
-  });
-
-  it.each([['--port', 'x'], ['--port', '70000'], ['--rate-limit', '0'], ['--bogus'], ['--db']])('refuses %j', (...args) => {
-    expect(() => parseServeArgs(args)).toThrow();
-  });
-});
 
 describe('playdeck serve', () => {
   it('prints base_url and access_token first, serves, and exits 0 on SIGTERM', async () => {

@@ -1,15 +1,14 @@
 /**
  * The `TokenProvider` of a stored login: refreshes shortly before the access token expires and once more when
  * the client reports a 401, one refresh at a time however many pollers ask, keeps a rotated refresh token in
- * the credentials file, and once the service refuses the refresh for good answers every request with
- * "session expired: run `playdeck login`" (the client's connection status becomes `unauthorized`).
+ * the credentials file (or keeps the old one when the answer carries none), and once the service refuses the
+ * refresh for good (`invalid_grant`) stops asking and answers every request with a LoginExpiredError
+ * (the client's connection status becomes `unauthorized` with its message).
  */
-import { ApiError } from '../errors.js';
+import { LoginExpiredError } from '../errors.js';
 import type { TokenProvider } from '../tokens.js';
 import { CredentialsError, CredentialsFile, type StoredLogin } from './credentials.js';
 import { OAuthError, requestToken } from './token-endpoint.js';
-
-export const SESSION_EXPIRED_MESSAGE = 'session expired: run `playdeck login`';
 
 /** After a refresh fails for a passing reason (network, 5xx), this long before trying again. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
@@ -39,7 +38,7 @@ export function createRefreshingTokens(options: RefreshingTokensOptions): TokenP
   let retryNotBefore = 0;
   let refreshing: Promise<void> | null = null;
 
-  const expiredError = () => new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, { status: 401 });
+  const expiredError = () => new LoginExpiredError();
 
   /** Another playdeck may share this login; the file holds the newest refresh token of any of them. */
   async function readStored(): Promise<StoredLogin | null> {
@@ -112,7 +111,7 @@ export function createRefreshingTokens(options: RefreshingTokensOptions): TokenP
       return current.accessToken;
     },
     async refresh() {
-      // Rejecting (not resolving null) lets the refused request end with "session expired".
+      // Rejecting (not resolving null) lets the refused request end with "login expired".
       if (sessionExpired) throw expiredError();
       await refreshOnce();
       if (sessionExpired) throw expiredError();

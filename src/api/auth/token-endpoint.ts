@@ -3,7 +3,7 @@
  * the refresh. Not sent twice on failure: a refresh token that rotates is spent by the first delivery.
  * Errors carry the service's OAuth error code; their messages never contain a token.
  */
-import got from 'got';
+import { baseHttp } from '../http.js';
 
 export interface TokenResponse {
   accessToken: string;
@@ -33,9 +33,7 @@ export class OAuthError extends Error {
   }
 }
 
-const oauthHttp = got.extend({
-  headers: { accept: 'application/json', 'user-agent': 'playdeck' },
-  responseType: 'text',
+const oauthHttp = baseHttp.extend({
   throwHttpErrors: false,
   followRedirect: false,
   timeout: { connect: 5_000, response: 10_000, request: 30_000 },

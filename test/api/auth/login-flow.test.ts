@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CredentialsFile } from '../../../src/api/auth/credentials.js';
 import { authEndpoints, DASHBOARD_SCOPES, logIn, LOGIN_TIMEOUT_MS, LoginError, type LoginOptions } from '../../../src/api/auth/login-flow.js';
-import { openStoredLogin, SESSION_EXPIRED_MESSAGE } from '../../../src/api/auth/refreshing-tokens.js';
+import { openStoredLogin } from '../../../src/api/auth/refreshing-tokens.js';
+import { LOGIN_EXPIRED_MESSAGE } from '../../../src/api/errors.js';
 import { createApi } from '../../../src/api/index.js';
 import { startService, type RunningService } from '../../../src/service/start.js';
 import { consentAt, type BrowserVisit } from './scripted-browser.js';
@@ -95,7 +96,7 @@ describe('logIn against the embedded service', () => {
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
-  it('turns a refused refresh into "session expired" on the client: the request fails and the connection is unauthorized', async () => {
+  it('turns a refused refresh into "login expired" on the client: the request fails and the connection is unauthorized', async () => {
     await logInWith((url) => consentAt(url, 'approve'));
     const stored = (await file.read(service.baseUrl))!;
     // Someone else spends the refresh token: the stored one is rotated away.
@@ -105,11 +106,11 @@ describe('logIn against the embedded service', () => {
     });
     const tokens = (await openStoredLogin(service.baseUrl, { file, now: () => stored.expiresAt }))!;
     const api = createApi({ baseUrl: service.baseUrl, tokens });
-    await expect(api.getMe()).rejects.toMatchObject({ name: 'ApiError', kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
-    expect(api.getConnection()).toEqual({ state: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+    await expect(api.getMe()).rejects.toMatchObject({ name: 'ApiError', kind: 'unauthorized', message: LOGIN_EXPIRED_MESSAGE });
+    expect(api.getConnection()).toEqual({ state: 'unauthorized', message: LOGIN_EXPIRED_MESSAGE });
   });
 
-  it('says "session expired" on the very request whose 401 the refresh could not cure', async () => {
+  it('says "login expired" on the very request whose 401 the refresh could not cure', async () => {
     await logInWith((url) => consentAt(url, 'approve'));
     const stored = (await file.read(service.baseUrl))!;
     await fetch(stored.tokenUrl, {
@@ -120,8 +121,8 @@ describe('logIn against the embedded service', () => {
     await file.save(service.baseUrl, { ...stored, accessToken: 'revoked-access-token' });
     const tokens = (await openStoredLogin(service.baseUrl, { file, now: () => stored.expiresAt - 30 * 60_000 }))!;
     const api = createApi({ baseUrl: service.baseUrl, tokens });
-    await expect(api.getMe()).rejects.toMatchObject({ kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
-    expect(api.getConnection()).toEqual({ state: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+    await expect(api.getMe()).rejects.toMatchObject({ kind: 'unauthorized', message: LOGIN_EXPIRED_MESSAGE });
+    expect(api.getConnection()).toEqual({ state: 'unauthorized', message: LOGIN_EXPIRED_MESSAGE });
   });
 
   it('fails with one clear error when the user denies consent', async () => {

@@ -9,9 +9,8 @@ import {
   notLoggedInMessage,
   openStoredLogin,
   refreshMarginMs,
-  SESSION_EXPIRED_MESSAGE,
 } from '../../../src/api/auth/refreshing-tokens.js';
-import { ApiError } from '../../../src/api/errors.js';
+import { ApiError, LOGIN_EXPIRED_MESSAGE, LoginExpiredError } from '../../../src/api/errors.js';
 import { createTokenSource } from '../../../src/api/tokens.js';
 import { startFakeTokenEndpoint, type FakeTokenEndpoint } from './fake-token-endpoint.js';
 
@@ -120,11 +119,11 @@ describe('createRefreshingTokens', () => {
   it('ends the session on invalid_grant: every later request is refused with one clear message', async () => {
     const tokens = await providerFor(storedLogin());
     endpoint.mode = 'invalid_grant';
-    await expect(tokens.refresh!()).rejects.toMatchObject({ kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
+    await expect(tokens.refresh!()).rejects.toMatchObject({ kind: 'unauthorized', message: LOGIN_EXPIRED_MESSAGE });
     const refused = await tokens.token().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ kind: 'unauthorized', message: SESSION_EXPIRED_MESSAGE });
-    await expect(tokens.refresh!()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
+    expect(refused).toMatchObject({ kind: 'unauthorized', message: LOGIN_EXPIRED_MESSAGE });
+    await expect(tokens.refresh!()).rejects.toThrow(LOGIN_EXPIRED_MESSAGE);
     expect(endpoint.requests).toHaveLength(1);
   });
 
@@ -165,14 +164,14 @@ describe('createRefreshingTokens', () => {
   it('ends the session when the login was forgotten meanwhile (playdeck logout)', async () => {
     const tokens = await providerFor(storedLogin());
     await file.forget(BASE_URL);
-    await expect(tokens.refresh!()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
-    await expect(tokens.token()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
+    await expect(tokens.refresh!()).rejects.toThrow(LOGIN_EXPIRED_MESSAGE);
+    await expect(tokens.token()).rejects.toThrow(LOGIN_EXPIRED_MESSAGE);
   });
 
   it('ends the session at expiry when the service gave no refresh token', async () => {
     const tokens = await providerFor(storedLogin({ refreshToken: null }));
     clock = HOUR;
-    await expect(tokens.token()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
+    await expect(tokens.token()).rejects.toThrow(LOGIN_EXPIRED_MESSAGE);
     expect(endpoint.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, USAGE, UsageError } from '../src/cli/args.js';
+
+/** The value a command line reads to, or the kind when it is help or the version. */
+function read(argv: string[], env: Record<string, string | undefined> = {}) {
+  const command = parseCliArgs(argv, env);
+  return command.kind === 'run' ? { name: command.name, value: command.value } : command.kind;
+}
+
+describe('the command line parser', () => {
+  it('reads every option of serve in both forms', () => {
+    expect(read(['serve', '--port', '8123', '--host=::1', '--db', ':memory:', '--rate-limit', '50', '--token-ttl=5'])).toEqual({
+      name: 'serve',
+      value: { port: 8123, host: '::1', db: ':memory:', rateLimit: 50, tokenTtlSeconds: 5 },
+    });
+  });
+
+  it.each([
+    [['serve', '--port', 'x'], '--port needs an integer'],
+    [['serve', '--port', '70000'], '--port needs an integer'],
+    [['serve', '--rate-limit', '0'], '--rate-limit needs an integer'],
+    [['serve', '--bogus'], 'unknown option --bogus'],
+    [['serve', '--db'], '--db needs a value'],
+    [['serve', '--token', 'x'], '--token is not an option of playdeck serve'],
+    [['login'], 'login needs --base-url'],
+    [['login', '--base-url', 'u', '--no-browser=yes'], '--no-browser takes no value'],
+    [['logout', 'now', '--base-url', 'u'], 'logout takes no "now"'],
+    [['extra'], 'unknown command "extra"'],
+    [['--token', 'abc'], '--token needs --base-url'],
+    [['--base-url', 'u', '--port', '1'], '--port and --db are for the embedded service'],
+  ])('refuses %j with a UsageError', (argv, message) => {
+    expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
+    expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
+
+  it('reads the dashboard on the embedded service or on another one, from options or the environment', () => {
+    expect(read(['--port', '9000', '--db', 'x.db'])).toEqual({ name: '', value: { kind: 'embedded', port: 9000, db: 'x.db' } });
+    expect(read(['--base-url', 'http://h/v1', '--token', '-starts-with-dash'])).toEqual({
+      name: '',
+      value: { kind: 'remote', baseUrl: 'http://h/v1', token: '-starts-with-dash' },
+    });
+    expect(read([], { PLAYDECK_BASE_URL: 'http://h/v1' })).toEqual({ name: '', value: { kind: 'remote', baseUrl: 'http://h/v1' } });
+  });
+
+  it('reads login and logout, with the base URL and client id from the environment', () => {
+    expect(read(['login', '--scopes', 'a, b', '--no-browser'], { PLAYDECK_BASE_URL: 'http://h/v1', PLAYDECK_CLIENT_ID: 'me' })).toEqual({
+      name: 'login',
+      value: { baseUrl: 'http://h/v1', clientId: 'me', authUrl: undefined, scopes: ['a', 'b'], openBrowser: false },
+    });
+    expect(read(['logout', '--base-url=http://h/v1'])).toEqual({ name: 'logout', value: 'http://h/v1' });
+  });
+
+  it('answers help and the version from any command', () => {
+    expect(read(['-h'])).toBe('help');
+    expect(read(['login', '--help'])).toBe('help');
+    expect(read(['serve', '-v'])).toBe('version');
+  });
+
+  it('lists every subcommand and option in USAGE', () => {
+    for (const word of ['playdeck serve', 'playdeck login', 'playdeck logout', '--base-url', '--token', '--port', '--db', '--host', '--rate-limit', '--token-ttl', '--client-id', '--auth-url', '--scopes', '--no-browser', '--help', '--version']) {
+      expect(USAGE).toContain(word);
+    }
+  });
+});
