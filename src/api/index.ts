@@ -2,8 +2,8 @@
  * `createApi`: the dashboard's `Api` (api.ts) over the one got instance of client.ts. Each resource lives
  * in its own file; this one wires them to a shared caller, conditional cache and connection status.
  */
-import got from 'got';
 import type { Api } from './api.js';
+import { baseHttp } from './http.js';
 import { createPictures } from './images.js';
 import { catalogApi } from './catalog.js';
 import { createClient, type Timeouts } from './client.js';
@@ -42,7 +42,7 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
     ...playlistsApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
-    getImage: createPictures(got, { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),
+    getImage: createPictures(baseHttp.extend({ headers: { accept: 'image/png, image/jpeg' } }), { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),
     getConnection: () => client.connection.get(),
     onConnectionChange: (listener) => client.connection.subscribe(listener),
   };
