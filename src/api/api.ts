@@ -1,7 +1,9 @@
+import type { PlayTarget } from './play-context.js';
 import type {
   Audiobook,
   Chapter,
   Episode,
+  Show,
   Paging,
   PlaybackState,
   PlaylistItem,
@@ -32,6 +34,8 @@ export interface Api {
   seek(positionMs: number, options?: RequestOptions): Promise<void>;
   setShuffle(state: boolean, options?: RequestOptions): Promise<void>;
   setRepeat(state: RepeatState, options?: RequestOptions): Promise<void>;
+  /** Plays a context from an offset, or a list of uris (see play-context.ts). */
+  startPlayback(target: PlayTarget, options?: RequestOptions): Promise<void>;
 
   getMyPlaylists(page: PageRequest, options?: RequestOptions): Promise<Paging<SimplifiedPlaylist>>;
   getPlaylist(playlistId: string, options?: RequestOptions): Promise<SimplifiedPlaylist>;
@@ -48,6 +52,14 @@ export interface Api {
   getSavedShows(page: PageRequest, options?: RequestOptions): Promise<Paging<SavedShow>>;
   getSavedAudiobooks(page: PageRequest, options?: RequestOptions): Promise<Paging<SavedAudiobook>>;
   getAudiobookChapters(audiobookId: string, page: PageRequest, options?: RequestOptions): Promise<Paging<Chapter>>;
+
+  getShow(showId: string, options?: RequestOptions & { market?: string }): Promise<Show>;
+  /** A show's episodes, newest first (the order it plays in), with the user's resume points. */
+  getShowEpisodes(
+    showId: string,
+    page: PageRequest,
+    options?: RequestOptions & { market?: string },
+  ): Promise<Paging<Episode>>;
 
   getEpisode(id: string, options?: RequestOptions & { market?: string }): Promise<Episode>;
   getTrack(id: string, options?: RequestOptions & { market?: string }): Promise<Track>;

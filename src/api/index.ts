@@ -11,8 +11,10 @@ import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cac
 import { libraryApi } from './library.js';
 import { meApi } from './me.js';
 import { playerApi } from './player.js';
+import { playContextApi } from './play-context.js';
 import { playlistsApi } from './playlists.js';
 import { createCaller } from './request.js';
+import { showsApi } from './shows.js';
 import type { RetrySettings } from './retry.js';
 import type { TokenProvider } from './tokens.js';
 import { volumeApi, type VolumeApi } from './volume.js';
@@ -38,6 +40,8 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
   return {
     ...meApi(caller),
     ...playerApi(caller),
+    ...playContextApi(caller),
+    ...showsApi(caller),
     ...volumeApi(caller),
     ...playlistsApi(caller),
     ...libraryApi(caller),
@@ -49,6 +53,7 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
 }
 
 export type { VolumeApi } from './volume.js';
+export type { PlayOffset, PlayTarget } from './play-context.js';
 export type { Api, ConnectionStatus, PageRequest, ReorderMove, RequestOptions } from './api.js';
 export { ApiError, isApiError, LOGIN_EXPIRED_MESSAGE, LoginExpiredError, type ApiErrorKind } from './errors.js';
 export { staticToken, type TokenProvider } from './tokens.js';

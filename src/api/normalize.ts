@@ -42,7 +42,11 @@ function toRestrictions(value: unknown): Restrictions | null {
 
 function toResumePoint(value: unknown): ResumePoint | null {
   if (!isObject(value)) return null;
-  return { fully_played: toBool(value.fully_played), resume_position_ms: toCount(value.resume_position_ms) };
+  return {
+    fully_played: toBool(value.fully_played),
+    resume_position_ms: toCount(value.resume_position_ms),
+    ...(typeof value.last_played_at === 'string' ? { last_played_at: value.last_played_at } : {}),
+  };
 }
 
 const toNames = (value: unknown): { name: string }[] =>

@@ -17,6 +17,8 @@ export interface Restrictions {
 export interface ResumePoint {
   fully_played: boolean;
   resume_position_ms: number;
+  /** When the user last played the item (ISO 8601): the embedded service's addition, absent elsewhere. */
+  last_played_at?: string;
 }
 
 export interface Paging<T> {

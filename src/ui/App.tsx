@@ -20,6 +20,8 @@ import { LiveLinesContext, type LiveLines } from './live-lines.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { contextLabel } from './play/play-request.js';
+import { PlayStarterProvider, usePlayStart } from './play/play-starter.js';
 import { statusLine } from './status-line.js';
 import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
 import { ArtModeContext } from './art/art-mode-context.js';
@@ -62,6 +64,7 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const [notice, showNotice] = useNotice();
   const playback = usePlayback(api, showNotice);
   usePlaybackLink(playback);
+  const { starter, started } = usePlayStart(api, playback, showNotice);
   const connection = useConnection(api);
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
   const shownPane = visiblePane(focus);
@@ -104,12 +107,14 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
           isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
           width={nowPlaying.width}
           height={nowPlaying.height}
+          contextLabel={contextLabel(playback.data, started)}
         />
         {focus.isHelpOpen ? (
           <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
         )}
+        <PlayStarterProvider value={starter}>
         <LibraryArea
           focus={focus}
           library={library}
@@ -120,6 +125,7 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
           onStatus={onStatus}
           onUnsaved={savePrompt.onUnsaved}
         />
+        </PlayStarterProvider>
         <StatusBar
           width={root.width}
           message={status.message}

@@ -5,11 +5,11 @@ import type { SimplifiedPlaylist } from '../api/types.js';
  * A reducer, so that keys pressed faster than renders each count.
  */
 
-export type LibraryTab = 'playlists' | 'shows' | 'audiobooks';
+export type LibraryTab = 'playlists' | 'shows' | 'audiobooks' | 'continue';
 export type FocusTarget = 'nowPlaying' | LibraryTab;
 
-/** Tab order, and the panes `1`–`4` jump to. */
-export const FOCUS_ORDER: readonly FocusTarget[] = ['nowPlaying', 'playlists', 'shows', 'audiobooks'];
+/** Tab order, and the panes `1`–`5` jump to. */
+export const FOCUS_ORDER: readonly FocusTarget[] = ['nowPlaying', 'playlists', 'shows', 'audiobooks', 'continue'];
 
 export interface FocusState {
   focus: FocusTarget;

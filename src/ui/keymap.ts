@@ -40,7 +40,7 @@ export type GlobalCommand =
 
 export type GlobalAction =
   | 'quit' | 'help' | 'focusNext' | 'focusPrevious' | 'focusNowPlaying' | 'focusPlaylists' | 'focusShows'
-  | 'focusAudiobooks' | 'playPause' | 'next' | 'previous' | 'seekBack' | 'seekForward' | 'shuffle' | 'repeat';
+  | 'focusAudiobooks' | 'focusContinue' | 'playPause' | 'next' | 'previous' | 'seekBack' | 'seekForward' | 'shuffle' | 'repeat';
 
 export interface GlobalBinding extends Binding<GlobalAction, GlobalCommand> {
   description: string;
@@ -66,6 +66,8 @@ export const GLOBAL_BINDINGS: readonly GlobalBinding[] = [
     command: { type: 'focus', target: 'shows' } },
   { action: 'focusAudiobooks', keys: ['4'], description: 'focus Audiobooks', where: 'everywhere',
     command: { type: 'focus', target: 'audiobooks' } },
+  { action: 'focusContinue', keys: ['5'], description: 'focus Continue listening', where: 'everywhere',
+    command: { type: 'focus', target: 'continue' } },
   { action: 'playPause', keys: ['space'], description: 'play or pause', where: 'everywhere', command: playback({ type: 'togglePlay' }) },
   { action: 'next', keys: ['n'], description: 'next item', where: 'everywhere', command: playback({ type: 'next' }) },
   { action: 'previous', keys: ['p'], description: 'previous item (or back to the start)', where: 'everywhere',
@@ -85,11 +87,12 @@ export type ReorderCommand = 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 're
 export type ListCommand =
   | { type: 'cursor'; action: CursorAction }
   | { type: 'open' }
+  | { type: 'play' }
   | { type: 'back' }
   | { type: 'filter' }
   | { type: 'reorder'; command: ReorderCommand };
 
-export type ListAction = CursorAction | ReorderCommand | 'open' | 'back' | 'filter';
+export type ListAction = CursorAction | ReorderCommand | 'open' | 'playContext' | 'back' | 'filter';
 
 export interface ListBinding extends Binding<ListAction, ListCommand> {
   description: string;
@@ -116,7 +119,10 @@ export const LIST_BINDINGS: readonly ListBinding[] = [
   { action: 'pageDown', keys: ['pagedown'], description: 'page down', command: cursor('pageDown') },
   { action: 'first', keys: ['g', 'home'], description: 'first item', command: cursor('first') },
   { action: 'last', keys: ['G', 'end'], description: 'last item', command: cursor('last') },
-  { action: 'open', keys: ['enter'], description: "open (a playlist's items)", command: { type: 'open' } },
+  { action: 'open', keys: ['enter'], description: 'open a playlist, show or audiobook; play a track, episode or chapter in its context',
+    command: { type: 'open' } },
+  { action: 'playContext', keys: ['P'], description: 'play the playlist, show or audiobook (a show or book from its first unfinished item)',
+    command: { type: 'play' } },
   { action: 'back', keys: ['escape'], description: 'back, or clear the filter or the mark', command: { type: 'back' } },
   { action: 'filter', keys: ['/'], description: 'filter the list', command: { type: 'filter' } },
 ];

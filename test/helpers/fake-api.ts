@@ -3,6 +3,7 @@ import { ApiError, type ApiErrorKind } from '../../src/api/errors.js';
 import type { Chapter, Episode, Paging, PlaybackState, SimplifiedPlaylist, Track } from '../../src/api/types.js';
 import { createFakeCatalog, type FakeCatalog } from './fake-catalog.js';
 import { FakePlayer, type PlaybackPatch } from './fake-player.js';
+import { resolveStart } from './fake-play-context.js';
 import { FakePlaylists } from './fake-playlists.js';
 
 /**
@@ -166,6 +167,17 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     return chapters;
   }
 
+  /** Simplified episodes (no `show`), in the show's order. */
+  const simplifiedEpisodes = new Map<string, Episode[]>();
+  function episodesOf(showId: string): Episode[] {
+    let episodes = simplifiedEpisodes.get(showId);
+    if (!episodes) {
+      episodes = catalog.episodes.filter((episode) => episode.show?.id === showId).map((episode) => ({ ...episode, show: null }));
+      simplifiedEpisodes.set(showId, episodes);
+    }
+    return episodes;
+  }
+
   const found = <T>(value: T | null): T => {
     if (value === null) throw notFound();
     return value;
@@ -211,6 +223,11 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     seek: (...args) => respond('seek', args, () => player.seek(args[0])),
     setShuffle: (...args) => respond('setShuffle', args, () => player.setShuffle(args[0])),
     setRepeat: (...args) => respond('setRepeat', args, () => player.setRepeat(args[0])),
+    startPlayback: (...args) =>
+      respond('startPlayback', args, () => {
+        const start = resolveStart(args[0], catalog, playlists);
+        player.start(start.queue, start.context, start.index, start.positionMs);
+      }),
 
     getMyPlaylists: (...args) =>
       respond('getMyPlaylists', args, () => page(`me/playlists@${playlists.changeCount}`, () => playlists.list(), args[0], 50)),
@@ -230,6 +247,13 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getAudiobookChapters: (...args) =>
       respond('getAudiobookChapters', args, () => page(`audiobooks/${args[0]}`, () => chaptersOf(args[0]), args[1], 50)),
 
+    getShow: (...args) => respond('getShow', args, () => found(catalog.shows.find((show) => show.id === args[0]) ?? null)),
+    getShowEpisodes: (...args) =>
+      respond('getShowEpisodes', args, () => {
+        const [showId, request] = args;
+        if (!catalog.shows.some((show) => show.id === showId)) throw notFound();
+        return page(`shows/${showId}`, () => episodesOf(showId), request, 50);
+      }),
     getEpisode: (...args) => respond('getEpisode', args, () => found(lookup<Episode>(args[0], 'episode'))),
     getTrack: (...args) => respond('getTrack', args, () => found(lookup<Track>(args[0], 'track'))),
     getTracks: (...args) => respond('getTracks', args, () => args[0].map((id) => lookup<Track>(id, 'track'))),

@@ -3,6 +3,7 @@ import type {
   Audiobook,
   Chapter,
   Episode,
+  ResumePoint,
   SavedAudiobook,
   SavedShow,
   Show,
@@ -96,6 +97,22 @@ function show(n: number): Show {
   };
 }
 
+/** In progress: the third episode of the first two shows; played: the second of the first show. */
+function episodeResume(showIndex: number, n: number): ResumePoint {
+  if (showIndex === 0 && n === 1) return { fully_played: true, resume_position_ms: 0, last_played_at: '2026-10-01T09:00:00Z' };
+  if (showIndex < 2 && n === 2) {
+    return { fully_played: false, resume_position_ms: 600_000, last_played_at: `2026-11-0${showIndex + 1}T09:00:00Z` };
+  }
+  return { fully_played: false, resume_position_ms: 0 };
+}
+
+/** In progress: the fourth chapter of the first audiobook (played last of all), the first of the second (no date). */
+function chapterResume(bookIndex: number, n: number): ResumePoint | null {
+  if (bookIndex === 0 && n === 3) return { fully_played: false, resume_position_ms: 300_000, last_played_at: '2026-11-05T09:00:00Z' };
+  if (bookIndex === 1 && n === 0) return { fully_played: false, resume_position_ms: 60_000 };
+  return null;
+}
+
 function episode(showOf: Show, showIndex: number, n: number): Episode {
   const index = showIndex * EPISODES_PER_SHOW + n;
   const id = fakeId('ep', index);
@@ -104,7 +121,7 @@ function episode(showOf: Show, showIndex: number, n: number): Episode {
     description: `In which we discuss ${fakeName(index)}.`, html_description: `<p>${fakeName(index)}</p>`,
     duration_ms: 1_200_000 + n * 60_000, explicit: false, is_playable: true,
     release_date: `2024-0${1 + (n % 9)}-1${n % 10}`, release_date_precision: 'day',
-    resume_point: { fully_played: false, resume_position_ms: 0 }, restrictions: null, images: [], show: showOf,
+    resume_point: episodeResume(showIndex, n), restrictions: null, images: [], show: showOf,
   };
 }
 
@@ -124,8 +141,8 @@ function chapter(book: Audiobook, bookIndex: number, n: number): Chapter {
   return {
     type: 'chapter', id, name: `Chapter ${n + 1}`, uri: uriOf('chapter', id), chapter_number: n + 1,
     description: '', html_description: '', duration_ms: 900_000 + n * 30_000, explicit: false, is_playable: true,
-    release_date: '2023-05-01', release_date_precision: 'day', resume_point: null, restrictions: null, images: [],
-    audiobook: book,
+    release_date: '2023-05-01', release_date_precision: 'day', resume_point: chapterResume(bookIndex, n), restrictions: null,
+    images: [], audiobook: book,
   };
 }
 

@@ -31,7 +31,7 @@ export class FakePlayer {
   private pinnedActions: Partial<PlayerActions> = {};
 
   constructor(
-    private readonly queue: PlayableItem[],
+    private queue: PlayableItem[],
     private readonly contextUri: string,
   ) {
     this.state = this.derive({ ...this.initialWithoutActions(), progress_ms: 30_000, is_playing: true });
@@ -80,6 +80,16 @@ export class FakePlayer {
     this.state = this.derive({
       ...state, item, progress_ms: position, is_playing: isPlaying,
       timestamp: changedItem || !isPlaying ? Date.now() : state.timestamp,
+    });
+  }
+
+  /** Start Playback with a body: a new queue and context, playing from `index` at `positionMs`. */
+  start(queue: PlayableItem[], context: PlaybackState['context'], index: number, positionMs: number): void {
+    this.queue = queue;
+    this.index = index;
+    const base = this.state ?? this.derive({ ...this.initialWithoutActions(), is_playing: false });
+    this.state = this.derive({
+      ...base, context, item: queue[index]!, progress_ms: positionMs, is_playing: true, timestamp: Date.now(),
     });
   }
 

@@ -2,11 +2,12 @@ import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { LibraryTab } from '../focus.js';
 
-/** The library tabs with the keys that jump to them (decisions §12: 2–4). */
+/** The library tabs with the keys that jump to them (decisions §12: 2–4; 5 for Continue listening). */
 export const LIBRARY_TABS: readonly { tab: LibraryTab; key: string; label: string }[] = [
   { tab: 'playlists', key: '2', label: 'Playlists' },
   { tab: 'shows', key: '3', label: 'Saved shows' },
   { tab: 'audiobooks', key: '4', label: 'Audiobooks' },
+  { tab: 'continue', key: '5', label: 'Continue listening' },
 ];
 
 export interface TabLineProps {

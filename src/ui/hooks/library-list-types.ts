@@ -22,6 +22,8 @@ export interface LibraryListOptions<T> {
   /** Columns a row's text may take. */
   width: number;
   onOpen?(item: T, baseIndex: number): void;
+  /** `P`: play the item as a whole (a playlist, show or audiobook). */
+  onPlay?(item: T, baseIndex: number): void;
   onBack?(): void;
   /** A load error for the status bar; null once loading works again. */
   onStatus(message: string | null): void;

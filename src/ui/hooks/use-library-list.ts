@@ -43,12 +43,15 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
 
   const handleCommand = (command: ListCommand): void => {
-    const { onOpen, onBack } = callbacks.current;
+    const { onOpen, onPlay, onBack } = callbacks.current;
     switch (command.type) {
       case 'cursor':
         return cursor.move(command.action);
       case 'open':
         if (item !== undefined) onOpen?.(item, toBase(cursor.cursor));
+        return;
+      case 'play':
+        if (item !== undefined) onPlay?.(item, toBase(cursor.cursor));
         return;
       case 'back':
         return filter.isOn ? clearFilter() : onBack?.();

@@ -21,6 +21,10 @@ export function playbackPollDelay(state: PlaybackState | null): number {
 export interface PlaybackController extends PollState<PlaybackState | null> {
   /** Checks the command against `actions`, shows its result at once, sends it, then polls. */
   run(command: PlaybackCommand): void;
+  /** Shows a state at once (an optimistic one), as `usePoll`'s `replace`. */
+  replace(state: PlaybackState | null): void;
+  /** Asks the service now. */
+  refresh(): void;
 }
 
 /**
@@ -76,5 +80,6 @@ export function usePlayback(api: Api, onNotice: (message: string) => void): Play
       });
   }, []);
 
-  return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run };
+  const { replace, refresh } = poll;
+  return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh };
 }

@@ -39,7 +39,7 @@ export interface KeyLayer {
 
 /** How long a lone `1`–`4` waits for a key to count for before it goes on to the layers below. */
 export const COUNT_JUMP_MS = 800;
-const LONE_JUMP_DIGIT = /^[1-4]$/;
+const LONE_JUMP_DIGIT = /^[1-5]$/;
 /** Longer counts are ignored: every move clamps at the ends long before. */
 const MAX_COUNT_DIGITS = 5;
 

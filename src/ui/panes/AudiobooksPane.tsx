@@ -6,6 +6,8 @@ import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
+import { wholeContextRequest } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
 import { audiobookMatch, audiobookRow } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { ChapterList } from './ChapterList.js';
@@ -22,6 +24,7 @@ const toTarget = (saved: SavedAudiobook): DetailsTarget => ({ kind: 'audiobook',
  */
 export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPaneProps) {
   const api = useApi();
+  const starter = usePlayStarter();
   const { isFocused, width, height } = props;
   const [opened, setOpened] = useState<Audiobook | null>(null);
   const { rows, rowWidth } = listBodySize(width, height);
@@ -44,6 +47,7 @@ export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPane
     height: rows,
     width: rowWidth,
     onOpen: open,
+    onPlay: (saved) => starter?.start(wholeContextRequest({ kind: 'audiobook', audiobook: saved.audiobook })),
   });
   const title = list.total === null ? 'Audiobooks' : `Audiobooks · ${formatCount(list.total)}`;
   return (

@@ -5,6 +5,8 @@ import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
+import { chapterRequest, refusalOf } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { chapterMatch, chapterRow } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
@@ -36,6 +38,7 @@ function attachAudiobook(page: Paging<Chapter>, audiobook: Audiobook): Paging<Ch
 /** The chapters of one audiobook, with their resume points. */
 export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
   const api = useApi();
+  const starter = usePlayStarter();
   const { audiobook, isFocused, width, height, onBack } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
@@ -55,6 +58,11 @@ export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
     height: rows,
     width: rowWidth,
     onBack,
+    onOpen: (chapter) => {
+      const refusal = refusalOf(chapter, null);
+      if (refusal !== null) starter?.refuse(refusal);
+      else starter?.start(chapterRequest(audiobook, chapter));
+    },
   });
   const total = list.total ?? audiobook.total_chapters;
   const title = `${sanitizeText(audiobook.name)} · ${formatCount(total)} chapters`;

@@ -5,12 +5,13 @@ import type { FocusState, LibraryTab } from '../focus.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import type { Size } from '../layout.js';
 import { AudiobooksPane } from './AudiobooksPane.js';
+import { ContinuePane } from './ContinuePane.js';
 import { PlaylistItemsPane } from './PlaylistItemsPane.js';
 import { PlaylistsPane } from './PlaylistsPane.js';
 import { ShowsPane } from './ShowsPane.js';
 
 export type LibraryPaneKey = LibraryTab | 'playlistItems';
-const PANE_KEYS: readonly LibraryPaneKey[] = ['playlists', 'playlistItems', 'shows', 'audiobooks'];
+const PANE_KEYS: readonly LibraryPaneKey[] = ['playlists', 'playlistItems', 'shows', 'audiobooks', 'continue'];
 
 /** The library pane on screen for this focus state. */
 export function visiblePane({ libraryTab, openPlaylist }: Pick<FocusState, 'libraryTab' | 'openPlaylist'>): LibraryPaneKey {
@@ -89,6 +90,11 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
       {isMounted('audiobooks') && (
         <Box display={display('audiobooks')}>
           <AudiobooksPane {...paneProps('audiobooks')} />
+        </Box>
+      )}
+      {isMounted('continue') && (
+        <Box display={display('continue')}>
+          <ContinuePane {...paneProps('continue')} />
         </Box>
       )}
     </Box>

@@ -21,6 +21,8 @@ export interface NowPlayingPaneProps {
   /** Outer size, border included. */
   width: number;
   height: number;
+  /** The context the dashboard started ("from Silver Magpies"), added to the source line. */
+  contextLabel?: string | null;
 }
 
 const REPEAT_LABEL = { off: 'repeat off', context: 'repeat all', track: 'repeat one' } as const;
@@ -82,7 +84,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
         <Text bold color={playback.is_playing ? theme.success : undefined}>
           {fit(`${state}  ${title}`)}
         </Text>
-        <Text>{fit(item ? describeSource(item) : '')}</Text>
+        <Text>{fit([item ? describeSource(item) : '', props.contextLabel ?? ''].filter((part) => part !== '').join(' · '))}</Text>
         <Text dimColor>{fit(describeSettings(playback))}</Text>
         <Clock
           progressMs={playback.progress_ms}

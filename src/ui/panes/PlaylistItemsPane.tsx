@@ -2,6 +2,8 @@ import { memo } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { formatCount } from '../format.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
+import { playlistEntryRequest, refusalOf, wholeContextRequest } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
@@ -24,7 +26,19 @@ export interface PlaylistItemsPaneProps extends LibraryPaneProps {
 export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: PlaylistItemsPaneProps) {
   const { playlist, isFocused, width, height } = props;
   const { rows, rowWidth } = listBodySize(width, height);
-  const reorder = usePlaylistReorder({ ...props, height: rows, width: rowWidth });
+  const starter = usePlayStarter();
+  const reorder = usePlaylistReorder({
+    ...props,
+    height: rows,
+    width: rowWidth,
+    onPlay: (at) => {
+      if (at === null) return starter?.start(wholeContextRequest({ kind: 'playlist', playlist }));
+      const { track } = at.entry;
+      const refusal = track === null ? "can't play: this entry is unreadable" : refusalOf(track, null);
+      if (refusal !== null || track === null) return starter?.refuse(refusal ?? '');
+      starter?.start(playlistEntryRequest(playlist, track, at.position));
+    },
+  });
   const total = reorder.list.total ?? playlist.tracks.total;
   const title = [
     `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`,

@@ -5,6 +5,8 @@ import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
+import { wholeContextRequest } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
 import { playlistMatch, playlistRow } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
@@ -20,6 +22,7 @@ const toTarget = (playlist: SimplifiedPlaylist): DetailsTarget => ({ kind: 'play
 /** The user's playlists (GET /me/playlists), loaded as the cursor goes. */
 export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPaneProps) {
   const api = useApi();
+  const starter = usePlayStarter();
   const { isFocused, width, height, onOpen } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
@@ -39,6 +42,7 @@ export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPanePro
     height: rows,
     width: rowWidth,
     onOpen: open,
+    onPlay: (playlist) => starter?.start(wholeContextRequest({ kind: 'playlist', playlist })),
   });
   const title = list.total === null ? 'Playlists' : `Playlists · ${formatCount(list.total)}`;
   return (

@@ -1,10 +1,14 @@
-import { memo, useCallback } from 'react';
+import { Box } from 'ink';
+import { memo, useCallback, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { SavedShow } from '../../api/types.js';
+import type { SavedShow, Show } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
+import { wholeContextRequest } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
+import { EpisodeList } from './EpisodeList.js';
 import { showMatch, showRow } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
@@ -14,17 +18,26 @@ export type ShowsPaneProps = LibraryPaneProps;
 const formatRow = (saved: SavedShow, _index: number, width: number) => showRow(saved, width);
 const toTarget = (saved: SavedShow): DetailsTarget => ({ kind: 'show', show: saved.show });
 
-/** The user's saved shows (GET /me/shows), loaded as the cursor goes. */
+/**
+ * The user's saved shows (GET /me/shows), loaded as the cursor goes; Enter opens a show's episodes, Esc
+ * comes back (the list stays mounted meanwhile, with its cursor and pages), `P` plays the show.
+ */
 export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
   const api = useApi();
+  const starter = usePlayStarter();
   const { isFocused, width, height } = props;
+  const [opened, setOpened] = useState<Show | null>(null);
   const { rows, rowWidth } = listBodySize(width, height);
   const fetchPage = useCallback(
     (page: PageRequest, signal: AbortSignal) => api.getSavedShows(page, { signal }),
     [api],
   );
+  const open = useCallback((saved: SavedShow) => setOpened(saved.show), []);
+  const back = useCallback(() => setOpened(null), []);
+  const isListFocused = isFocused && opened === null;
   const list = useLibraryList<SavedShow>({
     ...props,
+    isFocused: isListFocused,
     sourceKey: 'me/shows',
     label: 'saved shows',
     fetchPage,
@@ -33,17 +46,24 @@ export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
     toTarget,
     height: rows,
     width: rowWidth,
+    onOpen: open,
+    onPlay: (saved) => starter?.start(wholeContextRequest({ kind: 'show', show: saved.show })),
   });
   const title = list.total === null ? 'Saved shows' : `Saved shows · ${formatCount(list.total)}`;
   return (
-    <LibraryListView
-      title={title}
-      details={props.details}
-      emptyText="No saved shows."
-      list={list}
-      isFocused={isFocused}
-      width={width}
-      height={height}
-    />
+    <>
+      <Box display={opened === null ? 'flex' : 'none'}>
+        <LibraryListView
+          title={title}
+          details={props.details}
+          emptyText="No saved shows."
+          list={list}
+          isFocused={isListFocused}
+          width={width}
+          height={height}
+        />
+      </Box>
+      {opened !== null && <EpisodeList {...props} show={opened} onBack={back} />}
+    </>
   );
 });

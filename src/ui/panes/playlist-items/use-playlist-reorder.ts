@@ -33,6 +33,8 @@ export interface PlaylistReorderOptions {
   /** One line for the status bar; null clears it. */
   onStatus(message: string | null): void;
   onUnsaved?(moves: UnsavedMoves | null): void;
+  /** Enter: the entry under the cursor and its place; `P` (null): the whole playlist. */
+  onPlay?(at: { entry: PlaylistItem; position: number } | null): void;
 }
 
 export interface PlaylistReorder {
@@ -72,6 +74,10 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     KEY_LAYER.pane,
     (input, key, typed) => {
       const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key);
+      if (binding?.command.type === 'open' || binding?.command.type === 'play') {
+        options.onPlay?.(binding.command.type === 'open' ? playAt(cursor) : null);
+        return true;
+      }
       commands.onCommand(binding?.command ?? null, typed);
       return binding !== null;
     },
@@ -82,6 +88,13 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const cursor = filtered === null ? whole.cursor : filterCursor.cursor;
   const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
   const target = useMemo(() => (item === undefined ? null : targetOfPlaylistItem(item)), [item]);
+
+  /** The entry under the cursor and its place in the playlist's order, for Enter. */
+  const playAt = (row: number): { entry: PlaylistItem; position: number } | null => {
+    const entry = itemAt(list, positionAt(row));
+    if (entry === undefined) return null;
+    return { entry, position: filtered === null ? row : filtered.rowOf[positionAt(row)]! };
+  };
 
   const marked = reorder.mark === null || filtered !== null ? null : selectedRange(reorder);
   const positionWidth = String(Math.max(1, list.total)).length;

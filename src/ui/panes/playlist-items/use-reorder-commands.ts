@@ -74,7 +74,7 @@ export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
       const { store, filter, filterCursor, status, listHeight } = latest.current;
       // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
       if (command?.type !== 'back') leaving.current = 'no';
-      if (command === null || command.type === 'open') return;
+      if (command === null || command.type === 'open' || command.type === 'play') return;
       if (command.type === 'cursor') {
         if (filter.isOn) filterCursor.move(command.action, count);
         else store.dispatch({ type: 'cursor', action: command.action, height: listHeight, count });

@@ -1,0 +1,103 @@
+import { useCallback, memo, useEffect, useRef, useState } from 'react';
+import type { Api, PageRequest } from '../../api/api.js';
+import type { Paging } from '../../api/types.js';
+import { useApi } from '../api-context.js';
+import type { DetailsTarget } from '../details-target.js';
+import { formatCount } from '../format.js';
+import { useLibraryList } from '../hooks/use-library-list.js';
+import { chapterRequest, showEpisodeRequest } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
+import { continueListening, type ProgressEntry } from '../state/continue-listening.js';
+import { progressMatch, progressRow } from './episode-rows.js';
+import type { LibraryPaneProps } from './library-pane-props.js';
+import { LibraryListView, listBodySize } from './LibraryListView.js';
+
+const READ_LIMIT = 50;
+
+const formatRow = (entry: ProgressEntry, _index: number, width: number) => progressRow(entry, width);
+const toTarget = (entry: ProgressEntry): DetailsTarget =>
+  entry.kind === 'episode' ? { kind: 'episode', episode: entry.item } : { kind: 'chapter', chapter: entry.item };
+
+/** The saved shows and audiobooks, then the first page of each one's episodes or chapters: those in progress. */
+async function readInProgress(api: Api, signal: AbortSignal): Promise<ProgressEntry[]> {
+  const first = { limit: READ_LIMIT, offset: 0 };
+  const [shows, books] = await Promise.all([api.getSavedShows(first, { signal }), api.getSavedAudiobooks(first, { signal })]);
+  const perShow = await Promise.all(
+    shows.items.map(async ({ show }) =>
+      (await api.getShowEpisodes(show.id, first, { signal })).items.map(
+        (episode, position): ProgressEntry => ({ kind: 'episode', item: { ...episode, show }, parent: show, position }),
+      ),
+    ),
+  );
+  const perBook = await Promise.all(
+    books.items.map(async ({ audiobook }) =>
+      (await api.getAudiobookChapters(audiobook.id, first, { signal })).items.map(
+        (chapter, position): ProgressEntry => ({ kind: 'chapter', item: { ...chapter, audiobook }, parent: audiobook, position }),
+      ),
+    ),
+  );
+  return continueListening([...perShow.flat(), ...perBook.flat()]);
+}
+
+/**
+ * Episodes and chapters started and not finished, most recently played first. Read when the pane gets the
+ * focus (the saved shows and audiobooks, then one page of each one's items), never polled.
+ */
+export const ContinuePane = memo(function ContinuePane(props: LibraryPaneProps) {
+  const api = useApi();
+  const starter = usePlayStarter();
+  const { isFocused, width, height } = props;
+  const { rows, rowWidth } = listBodySize(width, height);
+  // A new read each time the pane is focused: what was played meanwhile moves to the top.
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (isFocused) setGeneration((previous) => previous + 1);
+  }, [isFocused]);
+
+  // One read per generation, whatever pages the list asks for.
+  const read = useRef<{ generation: number; entries: Promise<ProgressEntry[]> } | null>(null);
+  const fetchPage = useCallback(
+    async (page: PageRequest, signal: AbortSignal): Promise<Paging<ProgressEntry>> => {
+      if (read.current?.generation !== generation) {
+        const entries = readInProgress(api, signal);
+        read.current = { generation, entries };
+        entries.catch(() => {
+          if (read.current?.entries === entries) read.current = null;
+        });
+      }
+      const items = await read.current.entries;
+      const slice = items.slice(page.offset, page.offset + page.limit);
+      return { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total: items.length, items: slice };
+    },
+    [api, generation],
+  );
+  const list = useLibraryList<ProgressEntry>({
+    ...props,
+    sourceKey: `continue:${generation}`,
+    label: 'items in progress',
+    fetchPage,
+    formatRow,
+    matchText: progressMatch,
+    toTarget,
+    height: rows,
+    width: rowWidth,
+    onOpen: (entry) =>
+      starter?.start(
+        entry.kind === 'episode'
+          ? showEpisodeRequest(entry.parent, entry.item, entry.position, null)
+          : chapterRequest(entry.parent, entry.item),
+      ),
+  });
+  const title = list.total === null ? 'Continue listening' : `Continue listening · ${formatCount(list.total)}`;
+  return (
+    <LibraryListView
+      title={title}
+      details={props.details}
+      emptyText="Nothing in progress: start an episode or a chapter and it shows up here."
+      list={list}
+      isFocused={isFocused}
+      width={width}
+      height={height}
+    />
+  );
+});

@@ -1,0 +1,77 @@
+import { memo, useCallback } from 'react';
+import type { PageRequest } from '../../api/api.js';
+import type { Episode, Paging, Show } from '../../api/types.js';
+import { useApi } from '../api-context.js';
+import type { DetailsTarget } from '../details-target.js';
+import { formatCount } from '../format.js';
+import { useLibraryList } from '../hooks/use-library-list.js';
+import { refusalOf, showEpisodeRequest, wholeContextRequest } from '../play/play-request.js';
+import { usePlayStarter } from '../play/play-starter.js';
+import { sanitizeText } from '../sanitize.js';
+import { episodeMatch, episodeRow } from './episode-rows.js';
+import type { LibraryPaneProps } from './library-pane-props.js';
+import { LibraryListView, listBodySize } from './LibraryListView.js';
+
+export interface EpisodeListProps extends LibraryPaneProps {
+  show: Show;
+  /** Esc (with no filter on): back to the shows. */
+  onBack(): void;
+}
+
+const formatRow = (episode: Episode, _index: number, width: number) => episodeRow(episode, width);
+const toTarget = (episode: Episode): DetailsTarget => ({ kind: 'episode', episode });
+
+/** The show's episodes come without `show`; the details and Now playing name it, so each page gets it once. */
+const withShow = new WeakMap<Paging<Episode>, Paging<Episode>>();
+function attachShow(page: Paging<Episode>, show: Show): Paging<Episode> {
+  let attached = withShow.get(page);
+  if (attached === undefined) {
+    attached = { ...page, items: page.items.map((episode) => (episode.show === null ? { ...episode, show } : episode)) };
+    withShow.set(page, attached);
+  }
+  return attached;
+}
+
+/** A show's episodes, newest first (the order it plays in); Enter plays one at its resume point. */
+export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
+  const api = useApi();
+  const starter = usePlayStarter();
+  const { show, isFocused, width, height, onBack } = props;
+  const { rows, rowWidth } = listBodySize(width, height);
+  const fetchPage = useCallback(
+    async (page: PageRequest, signal: AbortSignal) => attachShow(await api.getShowEpisodes(show.id, page, { signal }), show),
+    [api, show],
+  );
+  const list = useLibraryList<Episode>({
+    ...props,
+    sourceKey: `show:${show.id}`,
+    label: 'episodes',
+    fetchPage,
+    totalHint: show.total_episodes,
+    formatRow,
+    matchText: episodeMatch,
+    toTarget,
+    height: rows,
+    width: rowWidth,
+    onBack,
+    onOpen: (episode, position) => {
+      const refusal = refusalOf(episode, null);
+      if (refusal !== null) starter?.refuse(refusal);
+      else starter?.start(showEpisodeRequest(show, episode, position, list.total));
+    },
+    onPlay: () => starter?.start(wholeContextRequest({ kind: 'show', show })),
+  });
+  const total = list.total ?? show.total_episodes;
+  const title = `${sanitizeText(show.name)} · ${formatCount(total)} episodes`;
+  return (
+    <LibraryListView
+      title={title}
+      details={props.details}
+      emptyText="This show has no episodes yet."
+      list={list}
+      isFocused={isFocused}
+      width={width}
+      height={height}
+    />
+  );
+});
