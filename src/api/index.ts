@@ -6,14 +6,15 @@ import type { Api } from './api.js';
 import { catalogApi } from './catalog.js';
 import { createClient, type Timeouts } from './client.js';
 import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cache.js';
+import { devicesApi } from './devices.js';
 import { libraryApi } from './library.js';
 import { meApi } from './me.js';
 import { playerApi } from './player.js';
 import { playlistsApi } from './playlists.js';
+import { queueApi } from './queue.js';
 import { createCaller } from './request.js';
 import type { RetrySettings } from './retry.js';
 import type { TokenProvider } from './tokens.js';
-import { volumeApi, type VolumeApi } from './volume.js';
 
 export interface CreateApiOptions {
   /** The service's base URL including `/v1`, e.g. `http://127.0.0.1:8080/v1`. */
@@ -28,13 +29,14 @@ export interface CreateApiOptions {
 }
 
 /** Throws an `ApiError` of kind `bad-request` when `baseUrl` is not an http(s) URL. */
-export function createApi(options: CreateApiOptions): Api & VolumeApi {
+export function createApi(options: CreateApiOptions): Api {
   const client = createClient(options);
   const caller = createCaller(client, createConditionalCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES));
   return {
     ...meApi(caller),
     ...playerApi(caller),
-    ...volumeApi(caller),
+    ...devicesApi(caller),
+    ...queueApi(caller),
     ...playlistsApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
@@ -43,8 +45,7 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
   };
 }
 
-export type { VolumeApi } from './volume.js';
-export type { Api, ConnectionStatus, PageRequest, ReorderMove, RequestOptions } from './api.js';
+export type { Api, ConnectionStatus, PageRequest, PlayerQueue, ReorderMove, RequestOptions } from './api.js';
 export { ApiError, isApiError, type ApiErrorKind } from './errors.js';
 export { staticToken, type TokenProvider } from './tokens.js';
 export { allPages, pageAt } from './paging.js';
