@@ -11,12 +11,14 @@ import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
+import { useVolume } from './hooks/use-volume.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { KEY_LAYER } from './keys/key-layers.js';
 import { GLOBAL_BINDINGS, resolve } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
+import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
@@ -60,6 +62,8 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
   const shownPane = visiblePane(focus);
   const savePrompt = usePlaylistSavePrompt(exit);
+  const volume = useVolume(api, playback.data, showNotice);
+  const [isDevicesOpen, setDevicesOpen] = useState(false);
 
   // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
   useKeyLayer(KEY_LAYER.global, (input, key) => {
@@ -68,6 +72,8 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
     const { command } = binding;
     if (command.type === 'quit') savePrompt.requestQuit();
     else if (command.type === 'playback') playback.run(command.command);
+    else if (command.type === 'volume') volume.press(command.direction);
+    else if (command.type === 'devices') setDevicesOpen((open) => !open);
     else dispatch(command);
     return true;
   });
@@ -81,6 +87,12 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
     dispatch({ type: 'closePlaylist' });
   }, [onStatus]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
+  const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
+  const { refresh: refreshPlayback } = playback;
+  const onTransferred = useCallback(() => {
+    setDevicesOpen(false);
+    refreshPlayback();
+  }, [refreshPlayback]);
 
   const status = statusLine({
     prompt: savePrompt.message,
@@ -93,7 +105,7 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
     <ThemeContext.Provider value={theme}>
       <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
         <NowPlayingPane
-          playback={playback.data}
+          playback={volume.shown}
           receivedAt={playback.receivedAt}
           isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
           width={nowPlaying.width}
@@ -101,6 +113,14 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
         />
         {focus.isHelpOpen ? (
           <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
+        ) : isDevicesOpen ? (
+          <DevicesOverlay
+            width={root.width}
+            maxHeight={library.height + 1}
+            onClose={onCloseDevices}
+            onTransferred={onTransferred}
+            onNotice={showNotice}
+          />
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
         )}
@@ -108,7 +128,7 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
           focus={focus}
           library={library}
           details={details}
-          isHidden={focus.isHelpOpen}
+          isHidden={focus.isHelpOpen || isDevicesOpen}
           onOpenPlaylist={onOpenPlaylist}
           onClosePlaylist={onClosePlaylist}
           onStatus={onStatus}

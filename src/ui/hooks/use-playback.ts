@@ -21,6 +21,8 @@ export function playbackPollDelay(state: PlaybackState | null): number {
 export interface PlaybackController extends PollState<PlaybackState | null> {
   /** Checks the command against `actions`, shows its result at once, sends it, then polls. */
   run(command: PlaybackCommand): void;
+  /** Asks the player again now (after a change made elsewhere, such as a transfer). */
+  refresh(): void;
 }
 
 /**
@@ -75,6 +77,7 @@ export function usePlayback(api: Api, onNotice: (message: string) => void): Play
         if (!controller.signal.aborted) latest.current.poll.refresh();
       });
   }, []);
+  const refresh = useCallback(() => latest.current.poll.refresh(), []);
 
-  return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run };
+  return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, refresh };
 }
