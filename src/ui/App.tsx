@@ -11,6 +11,7 @@ import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
+import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
@@ -22,6 +23,7 @@ import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { QueueActionsContext } from './queue-context.js';
 import { statusLine } from './status-line.js';
 import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
 
@@ -64,6 +66,7 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const savePrompt = usePlaylistSavePrompt(exit);
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
+  const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
 
   // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
   useKeyLayer(KEY_LAYER.global, (input, key) => {
@@ -103,45 +106,48 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const { root, nowPlaying, library, details } = layout;
   return (
     <ThemeContext.Provider value={theme}>
-      <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
-        <NowPlayingPane
-          playback={volume.shown}
-          receivedAt={playback.receivedAt}
-          isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
-          width={nowPlaying.width}
-          height={nowPlaying.height}
-        />
-        {focus.isHelpOpen ? (
-          <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
-        ) : isDevicesOpen ? (
-          <DevicesOverlay
-            width={root.width}
-            maxHeight={library.height + 1}
-            onClose={onCloseDevices}
-            onTransferred={onTransferred}
-            onNotice={showNotice}
+      <QueueActionsContext.Provider value={upNext}>
+        <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
+          <NowPlayingPane
+            playback={volume.shown}
+            receivedAt={playback.receivedAt}
+            isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
+            width={nowPlaying.width}
+            height={nowPlaying.height}
+            upNext={upNext.items}
           />
-        ) : (
-          <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
-        )}
-        <LibraryArea
-          focus={focus}
-          library={library}
-          details={details}
-          isHidden={focus.isHelpOpen || isDevicesOpen}
-          onOpenPlaylist={onOpenPlaylist}
-          onClosePlaylist={onClosePlaylist}
-          onStatus={onStatus}
-          onUnsaved={savePrompt.onUnsaved}
-        />
-        <StatusBar
-          width={root.width}
-          message={status.message}
-          tone={status.tone}
-          connection={connection}
-          staleSince={playback.staleSince}
-        />
-      </Box>
+          {focus.isHelpOpen ? (
+            <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
+          ) : isDevicesOpen ? (
+            <DevicesOverlay
+              width={root.width}
+              maxHeight={library.height + 1}
+              onClose={onCloseDevices}
+              onTransferred={onTransferred}
+              onNotice={showNotice}
+            />
+          ) : (
+            <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
+          )}
+          <LibraryArea
+            focus={focus}
+            library={library}
+            details={details}
+            isHidden={focus.isHelpOpen || isDevicesOpen}
+            onOpenPlaylist={onOpenPlaylist}
+            onClosePlaylist={onClosePlaylist}
+            onStatus={onStatus}
+            onUnsaved={savePrompt.onUnsaved}
+          />
+          <StatusBar
+            width={root.width}
+            message={status.message}
+            tone={status.tone}
+            connection={connection}
+            staleSince={playback.staleSince}
+          />
+        </Box>
+      </QueueActionsContext.Provider>
     </ThemeContext.Provider>
   );
 }

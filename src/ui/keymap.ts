@@ -142,6 +142,11 @@ export const HELP_BINDINGS: readonly Binding<HelpAction, HelpAction>[] = [
   { action: 'close', keys: ['escape'], command: 'close' },
 ];
 
+/** Every list's queue key (a key layer of its own: see hooks/use-queue-key.ts). */
+export const QUEUE_BINDINGS: readonly (Binding<'addToQueue', 'addToQueue'> & { description: string })[] = [
+  { action: 'addToQueue', keys: ['a'], command: 'addToQueue', description: 'add the track or episode to the queue' },
+];
+
 export type DeviceAction = 'up' | 'down' | 'transfer' | 'close';
 
 /** The devices list's keys while it is up. */
@@ -170,6 +175,7 @@ export function helpRows(): HelpRow[] {
       Action: 'a count before J, K, j, k, u, Ctrl+R, PgUp, PgDn (20K); a lone 1–4 still jumps',
       Where: "a playlist's items",
     },
+    ...QUEUE_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: 'lists' })),
     ...DEVICE_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: 'devices' })),
     { Key: '↑/↓, PgUp/PgDn', Action: 'scroll this help', Where: 'help' },
     { Key: 'Esc, ?', Action: 'close this help', Where: 'help' },

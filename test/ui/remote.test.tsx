@@ -85,3 +85,30 @@ describe('devices', () => {
     expect(api.currentPlayback()?.device.name).toBe('Study speaker');
   });
 });
+
+describe('up next', () => {
+  it('shows the next two items, read once per item, and again after the item changes', async () => {
+    const { app, api } = await mount();
+    const next = (await api.getQueue()).queue;
+    await app.waitForFrame(`Next  ${next[0]!.name}`);
+    expect(app.frame()).toContain(`Then  ${next[1]!.name}`);
+    const reads = api.callsTo('getQueue').length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    await app.press('n');
+    await app.waitForFrame(`Next  ${next[1]!.name}`);
+    expect(api.callsTo('getQueue').length).toBe(reads + 1);
+  });
+
+  it('puts a track added with a first in up next and says so', async () => {
+    const { app, api } = await mount();
+    await app.press('enter');
+    await app.waitForFrame('6  Northern Harbour');
+    await app.press('j', 'j', 'j', 'j', 'j');
+    // The last of the playlist, now fourth after the item playing.
+    const queued = (await api.getQueue()).queue.at(-1)!;
+    await app.press('a');
+    await app.waitForFrame((frame) => statusLine(frame).includes(`added to the queue: ${queued.name}`));
+    await app.waitForFrame(`Next  ${queued.name}`);
+    expect(api.callsTo('addToQueue').map((call) => call.args[0])).toEqual([queued.uri]);
+  });
+});

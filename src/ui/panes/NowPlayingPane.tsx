@@ -16,7 +16,12 @@ export interface NowPlayingPaneProps {
   /** Outer size, border included. */
   width: number;
   height: number;
+  /** What plays next, shown in the lines the height leaves under the clock. */
+  upNext?: readonly PlayableItem[];
 }
+
+/** The border and the four lines above up next. */
+const UP_NEXT_FROM_ROW = 6;
 
 const REPEAT_LABEL = { off: 'repeat off', context: 'repeat all', track: 'repeat one' } as const;
 
@@ -49,7 +54,7 @@ export function describeSettings(playback: PlaybackState): string {
 
 /** What plays, on which device, with the live clock, in four lines. Always visible at the top. */
 export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPaneProps) {
-  const { playback, receivedAt, isFocused, width, height } = props;
+  const { playback, receivedAt, isFocused, width, height, upNext = [] } = props;
   const theme = useTheme();
   // Inside the border and a space of padding either side.
   const inner = Math.max(1, width - 4);
@@ -82,6 +87,11 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
           receivedAt={receivedAt}
           width={inner}
         />
+        {upNext.slice(0, Math.max(0, height - UP_NEXT_FROM_ROW)).map((next, index) => (
+          <Text key={`${index}:${next.id}`} dimColor>
+            {fit(`${index === 0 ? 'Next' : 'Then'}  ${sanitizeText(next.name)} · ${describeSource(next)}`)}
+          </Text>
+        ))}
       </>
     );
   }
