@@ -2,10 +2,12 @@ import type { PlayTarget } from './play-context.js';
 import type {
   Audiobook,
   Chapter,
+  Device,
   Episode,
   Show,
   Paging,
   PlaybackState,
+  PlayableItem,
   PlaylistItem,
   RepeatState,
   SavedAudiobook,
@@ -36,6 +38,17 @@ export interface Api {
   setRepeat(state: RepeatState, options?: RequestOptions): Promise<void>;
   /** Plays a context from an offset, or a list of uris (see play-context.ts). */
   startPlayback(target: PlayTarget, options?: RequestOptions): Promise<void>;
+
+  /** Sets the active device's volume, an integer 0–100. */
+  setVolume(percent: number, options?: RequestOptions): Promise<void>;
+
+  getDevices(options?: RequestOptions): Promise<Device[]>;
+  /** Moves playback to `deviceId`, keeping the position; `play` true also starts it. */
+  transferPlayback(deviceId: string, play?: boolean, options?: RequestOptions): Promise<void>;
+  /** What plays next: the items added, then the rest of the context in play order (at most 20). */
+  getQueue(options?: RequestOptions): Promise<PlayerQueue>;
+  /** Adds a track or episode uri to play after the current item (and after what was added before). */
+  addToQueue(uri: string, options?: RequestOptions): Promise<void>;
 
   getMyPlaylists(page: PageRequest, options?: RequestOptions): Promise<Paging<SimplifiedPlaylist>>;
   getPlaylist(playlistId: string, options?: RequestOptions): Promise<SimplifiedPlaylist>;
@@ -79,6 +92,11 @@ export interface Api {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+}
+
+export interface PlayerQueue {
+  currentlyPlaying: PlayableItem | null;
+  queue: PlayableItem[];
 }
 
 export interface PageRequest {

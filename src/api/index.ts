@@ -8,16 +8,17 @@ import { createPictures } from './images.js';
 import { catalogApi } from './catalog.js';
 import { createClient, type Timeouts } from './client.js';
 import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cache.js';
+import { devicesApi } from './devices.js';
 import { libraryApi } from './library.js';
 import { meApi } from './me.js';
 import { playerApi } from './player.js';
 import { playContextApi } from './play-context.js';
 import { playlistsApi } from './playlists.js';
+import { queueApi } from './queue.js';
 import { createCaller } from './request.js';
 import { showsApi } from './shows.js';
 import type { RetrySettings } from './retry.js';
 import type { TokenProvider } from './tokens.js';
-import { volumeApi, type VolumeApi } from './volume.js';
 
 export interface CreateApiOptions {
   /** The service's base URL including `/v1`, e.g. `http://127.0.0.1:8080/v1`. */
@@ -34,7 +35,7 @@ export interface CreateApiOptions {
 }
 
 /** Throws an `ApiError` of kind `bad-request` when `baseUrl` is not an http(s) URL. */
-export function createApi(options: CreateApiOptions): Api & VolumeApi {
+export function createApi(options: CreateApiOptions): Api {
   const client = createClient(options);
   const caller = createCaller(client, createConditionalCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES));
   return {
@@ -42,7 +43,8 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
     ...playerApi(caller),
     ...playContextApi(caller),
     ...showsApi(caller),
-    ...volumeApi(caller),
+    ...devicesApi(caller),
+    ...queueApi(caller),
     ...playlistsApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
@@ -52,9 +54,8 @@ export function createApi(options: CreateApiOptions): Api & VolumeApi {
   };
 }
 
-export type { VolumeApi } from './volume.js';
 export type { PlayOffset, PlayTarget } from './play-context.js';
-export type { Api, ConnectionStatus, PageRequest, ReorderMove, RequestOptions } from './api.js';
+export type { Api, ConnectionStatus, PageRequest, PlayerQueue, ReorderMove, RequestOptions } from './api.js';
 export { ApiError, isApiError, LOGIN_EXPIRED_MESSAGE, LoginExpiredError, type ApiErrorKind } from './errors.js';
 export { staticToken, type TokenProvider } from './tokens.js';
 export { allPages, pageAt } from './paging.js';

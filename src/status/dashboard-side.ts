@@ -1,6 +1,5 @@
 /** The status socket of a running dashboard: named after its service, fed by its playback. */
 import type { Api } from '../api/api.js';
-import type { VolumeApi } from '../api/volume.js';
 import type { PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { createDashboardBridge } from './player-bridge.js';
 import { startStatusServer } from './socket-server.js';
@@ -17,7 +16,7 @@ export interface DashboardStatus {
  * socket (another dashboard of this service already answers, no private folder), status bars ask the
  * service instead.
  */
-export async function startStatusFor(target: ServiceTarget, api: Api & Partial<VolumeApi>, env: NodeJS.ProcessEnv): Promise<DashboardStatus> {
+export async function startStatusFor(target: ServiceTarget, api: Api, env: NodeJS.ProcessEnv): Promise<DashboardStatus> {
   const bridge = createDashboardBridge(api);
   const server = await startStatusServer(statusPaths(target, env).socket, bridge).catch(() => null);
   if (server === null) return { link: null, close: async () => {} };

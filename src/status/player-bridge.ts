@@ -5,7 +5,6 @@
 import { isApiError } from '../api/errors.js';
 import type { PlaybackState } from '../api/types.js';
 import type { Api } from '../api/api.js';
-import type { VolumeApi } from '../api/volume.js';
 import type { LinkedPlayback, PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { planPlayerCommand, type PlayerCommand } from './player-command.js';
 
@@ -21,7 +20,7 @@ export interface PlayerBridge {
  * A bridge for a dashboard whose client is `api`. Commands go through the dashboard's own path, so its
  * screen shows them at once; the volume, which the dashboard has no command for, is sent with `api`.
  */
-export function createDashboardBridge(api: Api & Partial<VolumeApi>, now: () => number = Date.now): PlayerBridge & PlaybackLink {
+export function createDashboardBridge(api: Api, now: () => number = Date.now): PlayerBridge & PlaybackLink {
   let linked: LinkedPlayback | null = null;
   /** A volume set from here, shown until the dashboard's next answer says what it is. */
   let volumeSet: { percent: number; over: PlaybackState } | null = null;
@@ -47,7 +46,6 @@ export function createDashboardBridge(api: Api & Partial<VolumeApi>, now: () => 
         for (const step of plan.steps) linked.run(step.command);
         return { ok: true };
       }
-      if (api.setVolume === undefined) return { ok: false, reason: "can't change the volume from this dashboard" };
       try {
         await api.setVolume(plan.volume);
       } catch (error) {

@@ -6,11 +6,11 @@
  */
 import { CredentialsFile, defaultCredentialsPath } from '../api/auth/credentials.js';
 import { notLoggedInMessage, openStoredLogin } from '../api/auth/refreshing-tokens.js';
-import { createApi, isApiError, staticToken, type Api, type TokenProvider, type VolumeApi } from '../api/index.js';
+import { createApi, isApiError, staticToken, type Api, type TokenProvider } from '../api/index.js';
 import { defaultDatabasePath, type ServiceTarget } from './target.js';
 
 export interface ServiceSession {
-  api: Api & VolumeApi;
+  api: Api;
   close(): Promise<void>;
 }
 

@@ -11,17 +11,21 @@ import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
+import { useUpNext } from './hooks/use-up-next.js';
+import { useVolume } from './hooks/use-volume.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { KEY_LAYER } from './keys/key-layers.js';
 import { GLOBAL_BINDINGS, resolve } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
+import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
 import { contextLabel } from './play/play-request.js';
 import { PlayStarterProvider, usePlayStart } from './play/play-starter.js';
+import { QueueActionsContext } from './queue-context.js';
 import { statusLine } from './status-line.js';
 import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
 import { ArtModeContext } from './art/art-mode-context.js';
@@ -69,6 +73,9 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
   const shownPane = visiblePane(focus);
   const savePrompt = usePlaylistSavePrompt(exit);
+  const volume = useVolume(api, playback.data, showNotice);
+  const [isDevicesOpen, setDevicesOpen] = useState(false);
+  const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
 
   // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
   useKeyLayer(KEY_LAYER.global, (input, key) => {
@@ -77,6 +84,8 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
     const { command } = binding;
     if (command.type === 'quit') savePrompt.requestQuit();
     else if (command.type === 'playback') playback.run(command.command);
+    else if (command.type === 'volume') volume.press(command.direction);
+    else if (command.type === 'devices') setDevicesOpen((open) => !open);
     else dispatch(command);
     return true;
   });
@@ -90,6 +99,12 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
     dispatch({ type: 'closePlaylist' });
   }, [onStatus]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
+  const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
+  const { refresh: refreshPlayback } = playback;
+  const onTransferred = useCallback(() => {
+    setDevicesOpen(false);
+    refreshPlayback();
+  }, [refreshPlayback]);
 
   const status = statusLine({
     prompt: savePrompt.message,
@@ -100,40 +115,51 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const { root, nowPlaying, library, details } = layout;
   return (
     <ThemeContext.Provider value={theme}>
-      <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
-        <NowPlayingPane
-          playback={playback.data}
-          receivedAt={playback.receivedAt}
-          isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
-          width={nowPlaying.width}
-          height={nowPlaying.height}
-          contextLabel={contextLabel(playback.data, started)}
-        />
-        {focus.isHelpOpen ? (
-          <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
-        ) : (
-          <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
-        )}
-        <PlayStarterProvider value={starter}>
-        <LibraryArea
-          focus={focus}
-          library={library}
-          details={details}
-          isHidden={focus.isHelpOpen}
-          onOpenPlaylist={onOpenPlaylist}
-          onClosePlaylist={onClosePlaylist}
-          onStatus={onStatus}
-          onUnsaved={savePrompt.onUnsaved}
-        />
-        </PlayStarterProvider>
-        <StatusBar
-          width={root.width}
-          message={status.message}
-          tone={status.tone}
-          connection={connection}
-          staleSince={playback.staleSince}
-        />
-      </Box>
+      <QueueActionsContext.Provider value={upNext}>
+        <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
+          <NowPlayingPane
+            playback={volume.shown}
+            receivedAt={playback.receivedAt}
+            isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
+            width={nowPlaying.width}
+            height={nowPlaying.height}
+            contextLabel={contextLabel(playback.data, started)}
+            upNext={upNext.items}
+          />
+          {focus.isHelpOpen ? (
+            <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
+          ) : isDevicesOpen ? (
+            <DevicesOverlay
+              width={root.width}
+              maxHeight={library.height + 1}
+              onClose={onCloseDevices}
+              onTransferred={onTransferred}
+              onNotice={showNotice}
+            />
+          ) : (
+            <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
+          )}
+          <PlayStarterProvider value={starter}>
+            <LibraryArea
+              focus={focus}
+              library={library}
+              details={details}
+              isHidden={focus.isHelpOpen || isDevicesOpen}
+              onOpenPlaylist={onOpenPlaylist}
+              onClosePlaylist={onClosePlaylist}
+              onStatus={onStatus}
+              onUnsaved={savePrompt.onUnsaved}
+            />
+          </PlayStarterProvider>
+          <StatusBar
+            width={root.width}
+            message={status.message}
+            tone={status.tone}
+            connection={connection}
+            staleSince={playback.staleSince}
+          />
+        </Box>
+      </QueueActionsContext.Provider>
     </ThemeContext.Provider>
   );
 }

@@ -36,11 +36,14 @@ export type GlobalCommand =
   | { type: 'focusNext' }
   | { type: 'focusPrevious' }
   | { type: 'focus'; target: FocusTarget }
-  | { type: 'playback'; command: PlaybackCommand };
+  | { type: 'playback'; command: PlaybackCommand }
+  | { type: 'volume'; direction: 1 | -1 }
+  | { type: 'devices' };
 
 export type GlobalAction =
   | 'quit' | 'help' | 'focusNext' | 'focusPrevious' | 'focusNowPlaying' | 'focusPlaylists' | 'focusShows'
-  | 'focusAudiobooks' | 'focusContinue' | 'playPause' | 'next' | 'previous' | 'seekBack' | 'seekForward' | 'shuffle' | 'repeat';
+  | 'focusAudiobooks' | 'focusContinue' | 'playPause' | 'next' | 'previous' | 'seekBack' | 'seekForward' | 'shuffle' | 'repeat'
+  | 'volumeUp' | 'volumeDown' | 'devices';
 
 export interface GlobalBinding extends Binding<GlobalAction, GlobalCommand> {
   description: string;
@@ -79,6 +82,10 @@ export const GLOBAL_BINDINGS: readonly GlobalBinding[] = [
   { action: 'shuffle', keys: ['s'], description: 'shuffle on or off', where: 'everywhere', command: playback({ type: 'toggleShuffle' }) },
   // Ctrl+R is another key ('ctrl+r'): redo in a playlist's items.
   { action: 'repeat', keys: ['r'], description: 'repeat: off, all, one', where: 'everywhere', command: playback({ type: 'cycleRepeat' }) },
+  // `=` is `+` without Shift on most keyboards.
+  { action: 'volumeUp', keys: ['+', '='], description: 'volume up 5', where: 'everywhere', command: { type: 'volume', direction: 1 } },
+  { action: 'volumeDown', keys: ['-'], description: 'volume down 5', where: 'everywhere', command: { type: 'volume', direction: -1 } },
+  { action: 'devices', keys: ['d'], description: 'choose the device that plays', where: 'everywhere', command: { type: 'devices' } },
 ];
 
 /** The reorder commands (decisions §12); only a playlist's items take them. */
@@ -141,6 +148,21 @@ export const HELP_BINDINGS: readonly Binding<HelpAction, HelpAction>[] = [
   { action: 'close', keys: ['escape'], command: 'close' },
 ];
 
+/** Every list's queue key (a key layer of its own: see hooks/use-queue-key.ts). */
+export const QUEUE_BINDINGS: readonly (Binding<'addToQueue', 'addToQueue'> & { description: string })[] = [
+  { action: 'addToQueue', keys: ['a'], command: 'addToQueue', description: 'add the track or episode to the queue' },
+];
+
+export type DeviceAction = 'up' | 'down' | 'transfer' | 'close';
+
+/** The devices list's keys while it is up. */
+export const DEVICE_BINDINGS: readonly (Binding<DeviceAction, DeviceAction> & { description: string })[] = [
+  { action: 'up', keys: ['up', 'k'], command: 'up', description: 'previous device' },
+  { action: 'down', keys: ['down', 'j'], command: 'down', description: 'next device' },
+  { action: 'transfer', keys: ['enter'], command: 'transfer', description: 'play on this device' },
+  { action: 'close', keys: ['escape', 'd'], command: 'close', description: 'close the devices' },
+];
+
 /** A type, not an interface: ink-table wants rows with an index signature, which only type aliases get. */
 export type HelpRow = {
   Key: string;
@@ -159,6 +181,8 @@ export function helpRows(): HelpRow[] {
       Action: 'a count before J, K, j, k, u, Ctrl+R, PgUp, PgDn (20K); a lone 1–4 still jumps',
       Where: "a playlist's items",
     },
+    ...QUEUE_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: 'lists' })),
+    ...DEVICE_BINDINGS.map((binding) => ({ Key: keysLabel(binding), Action: binding.description, Where: 'devices' })),
     { Key: '↑/↓, PgUp/PgDn', Action: 'scroll this help', Where: 'help' },
     { Key: 'Esc, ?', Action: 'close this help', Where: 'help' },
   ];

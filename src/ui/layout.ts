@@ -17,7 +17,17 @@ export interface DashboardLayout {
   details: Size;
 }
 
+/** Now playing's height on a short terminal: border and four lines. */
 export const NOW_PLAYING_ROWS = 6;
+/** On a taller one it grows by a line or two, for what plays next. */
+const NOW_PLAYING_GROWTH: readonly { minRows: number; rows: number }[] = [
+  { minRows: 36, rows: NOW_PLAYING_ROWS + 2 },
+  { minRows: 30, rows: NOW_PLAYING_ROWS + 1 },
+];
+
+export function nowPlayingRows(terminalRows: number): number {
+  return NOW_PLAYING_GROWTH.find((step) => terminalRows >= step.minRows)?.rows ?? NOW_PLAYING_ROWS;
+}
 const TAB_LINE_ROWS = 1;
 const STATUS_ROWS = 1;
 const LIBRARY_SHARE = 0.55;
@@ -27,12 +37,13 @@ const MIN_MIDDLE_ROWS = 3;
 export function computeLayout(columns: number, rows: number): DashboardLayout {
   const width = Math.max(1, Math.floor(columns));
   const rootHeight = Math.max(1, Math.floor(rows) - 1);
-  const middle = Math.max(MIN_MIDDLE_ROWS, rootHeight - NOW_PLAYING_ROWS - TAB_LINE_ROWS - STATUS_ROWS);
+  const nowPlayingHeight = nowPlayingRows(rows);
+  const middle = Math.max(MIN_MIDDLE_ROWS, rootHeight - nowPlayingHeight - TAB_LINE_ROWS - STATUS_ROWS);
   const libraryWidth = Math.round(width * LIBRARY_SHARE);
   const detailsWidth = width - libraryWidth >= MIN_DETAILS_WIDTH ? width - libraryWidth : 0;
   return {
     root: { width, height: rootHeight },
-    nowPlaying: { width, height: NOW_PLAYING_ROWS },
+    nowPlaying: { width, height: nowPlayingHeight },
     library: { width: width - detailsWidth, height: middle },
     details: { width: detailsWidth, height: middle },
   };

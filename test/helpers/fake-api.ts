@@ -1,7 +1,8 @@
 import type { Api, ConnectionStatus, PageRequest, RequestOptions } from '../../src/api/api.js';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors.js';
-import type { Chapter, Episode, Paging, PlaybackState, SimplifiedPlaylist, Track } from '../../src/api/types.js';
+import type { Chapter, Episode, Paging, PlayableItem, PlaybackState, SimplifiedPlaylist, Track } from '../../src/api/types.js';
 import { createFakeCatalog, type FakeCatalog } from './fake-catalog.js';
+import { FakeDevices } from './fake-devices.js';
 import { FakePlayer, type PlaybackPatch } from './fake-player.js';
 import { resolveStart } from './fake-play-context.js';
 import { FakePlaylists } from './fake-playlists.js';
@@ -63,6 +64,8 @@ export interface FakeApi extends Api {
   advancePlayback(ms: number): void;
   setConnection(status: ConnectionStatus): void;
   playlists(): SimplifiedPlaylist[];
+  /** Takes a device away, as when it goes offline. */
+  removeDevice(deviceId: string): void;
 }
 
 const ERROR_KINDS: readonly ApiErrorKind[] = ['bad-request', 'unauthorized', 'forbidden', 'not-found', 'conflict',
@@ -86,6 +89,8 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   const firstPlaylist = playlists.list()[0]!;
   const queue = playlists.items(firstPlaylist.id).items.flatMap((entry) => (entry.track ? [entry.track] : []));
   const player = new FakePlayer(queue, firstPlaylist.uri);
+  const devices = new FakeDevices();
+  const queueAnswers = new Map<string, { currentlyPlaying: PlayableItem | null; queue: PlayableItem[] }>();
   if (options.playback === null) player.set(null);
   else if (options.playback) player.update(options.playback);
 
@@ -213,6 +218,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       for (const listener of listeners) listener(status);
     },
     playlists: () => playlists.list(),
+    removeDevice: (deviceId) => devices.remove(deviceId),
 
     getMe: (...args) => respond('getMe', args, () => catalog.user),
     getPlaybackState: (...args) => respond('getPlaybackState', args, () => player.current()),
@@ -227,6 +233,43 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       respond('startPlayback', args, () => {
         const start = resolveStart(args[0], catalog, playlists);
         player.start(start.queue, start.context, start.index, start.positionMs);
+      }),
+    setVolume: (...args) =>
+      respond('setVolume', args, () => {
+        const [percent] = args;
+        if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw fakeApiError('bad-request', 'Invalid volume_percent');
+        player.setVolume(percent);
+      }),
+    getDevices: (...args) =>
+      respond('getDevices', args, () => {
+        const device = player.current()?.device ?? null;
+        return devices.list(device?.id ?? null, device?.volume_percent ?? null);
+      }),
+    transferPlayback: (...args) =>
+      respond('transferPlayback', args, () => {
+        const [deviceId, play] = args;
+        const target = devices.target(deviceId);
+        const leaving = player.current()?.device;
+        if (leaving) devices.remember(leaving);
+        player.moveTo(target, play);
+      }),
+    getQueue: (...args) =>
+      respond('getQueue', args, () => {
+        const answer = { currentlyPlaying: player.current()?.item ?? null, queue: player.upNext() };
+        const key = JSON.stringify([answer.currentlyPlaying?.id, answer.queue.map((item) => item.id)]);
+        const cached = queueAnswers.get(key);
+        if (cached) return cached;
+        queueAnswers.set(key, answer);
+        return answer;
+      }),
+    addToQueue: (...args) =>
+      respond('addToQueue', args, () => {
+        const [uri] = args;
+        const match = /^[a-z]+:(track|episode):([A-Za-z0-9-]+)$/.exec(uri);
+        if (!match) throw fakeApiError('bad-request', `Invalid uri ${uri}`);
+        const item = catalog.byId.get(match[2]!);
+        if (item?.type !== match[1]) throw fakeApiError('not-found', 'Resource not found');
+        player.addToQueue(item as PlayableItem);
       }),
 
     getMyPlaylists: (...args) =>

@@ -29,6 +29,8 @@ export class FakePlayer {
   private index = 0;
   /** Actions a test fixed with `update`; they win over the ones derived from the state. */
   private pinnedActions: Partial<PlayerActions> = {};
+  /** Items added to the queue: they play before the rest of the context, in the order added. */
+  private added: PlayableItem[] = [];
 
   constructor(
     private queue: PlayableItem[],
@@ -66,6 +68,11 @@ export class FakePlayer {
     while (position >= item.duration_ms) {
       position -= item.duration_ms;
       if (state.repeat_state === 'track') continue;
+      const queued = this.added.shift();
+      if (queued) {
+        item = queued;
+        continue;
+      }
       if (this.index === this.queue.length - 1 && state.repeat_state === 'off') {
         this.index = 0;
         position = 0;
@@ -105,8 +112,9 @@ export class FakePlayer {
 
   next(): void {
     const state = this.command('skipping_next', 'NO_NEXT_TRACK');
-    this.index = (this.index + 1) % this.queue.length;
-    this.state = this.derive({ ...state, item: this.queue[this.index]!, progress_ms: 0, timestamp: Date.now() });
+    const queued = this.added.shift();
+    if (!queued) this.index = (this.index + 1) % this.queue.length;
+    this.state = this.derive({ ...state, item: queued ?? this.queue[this.index]!, progress_ms: 0, timestamp: Date.now() });
   }
 
   previous(): void {
@@ -132,6 +140,34 @@ export class FakePlayer {
   setRepeat(repeat: RepeatState): void {
     const state = this.command(repeat === 'track' ? 'toggling_repeat_track' : 'toggling_repeat_context', 'UNKNOWN');
     this.state = this.derive({ ...state, repeat_state: repeat, timestamp: Date.now() });
+  }
+
+  setVolume(percent: number): void {
+    const state = this.command('seeking', 'UNKNOWN');
+    if (!state.device.supports_volume) {
+      throw new ApiError('forbidden', 'Player command failed: Cannot control device volume', { status: 403, reason: 'VOLUME_CONTROL_DISALLOW' });
+    }
+    this.state = this.derive({ ...state, device: { ...state.device, volume_percent: percent } });
+  }
+
+  /** Plays on `device` from now on (its volume and name show in the state). */
+  moveTo(device: Device, play: boolean | undefined): void {
+    const state = this.command('transferring_playback', 'UNKNOWN');
+    this.state = this.derive({ ...state, device, is_playing: play ?? state.is_playing, timestamp: Date.now() });
+  }
+
+  addToQueue(item: PlayableItem): void {
+    this.command('seeking', 'UNKNOWN');
+    this.added.push(item);
+  }
+
+  /** The added items, then the rest of the context (wrapping with repeat all), at most 20. */
+  upNext(): PlayableItem[] {
+    const state = this.state;
+    if (!state) return [];
+    const rest = this.queue.slice(this.index + 1);
+    const wrapped = state.repeat_state === 'context' ? [...rest, ...this.queue.slice(0, this.index + 1)] : rest;
+    return [...this.added, ...wrapped].slice(0, 20);
   }
 
   private command(action: PlayerAction, reason: string): PlaybackState {

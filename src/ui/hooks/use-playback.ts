@@ -79,7 +79,6 @@ export function usePlayback(api: Api, onNotice: (message: string) => void): Play
         if (!controller.signal.aborted) latest.current.poll.refresh();
       });
   }, []);
-
   const { replace, refresh } = poll;
   return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh };
 }

@@ -23,7 +23,12 @@ export interface NowPlayingPaneProps {
   height: number;
   /** The context the dashboard started ("from Silver Magpies"), added to the source line. */
   contextLabel?: string | null;
+  /** What plays next, shown in the lines the height leaves under the clock. */
+  upNext?: readonly PlayableItem[];
 }
+
+/** The border and the four lines above up next. */
+const UP_NEXT_FROM_ROW = 6;
 
 const REPEAT_LABEL = { off: 'repeat off', context: 'repeat all', track: 'repeat one' } as const;
 
@@ -56,7 +61,7 @@ export function describeSettings(playback: PlaybackState): string {
 
 /** What plays, on which device, with the live clock, in four lines. Always visible at the top. */
 export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPaneProps) {
-  const { playback, receivedAt, isFocused, width, height } = props;
+  const { playback, receivedAt, isFocused, width, height, upNext = [] } = props;
   const theme = useTheme();
   const api = useApi();
   const artMode = useContext(ArtModeContext);
@@ -93,6 +98,11 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
           receivedAt={receivedAt}
           width={inner}
         />
+        {upNext.slice(0, Math.max(0, height - UP_NEXT_FROM_ROW)).map((next, index) => (
+          <Text key={`${index}:${next.id}`} dimColor>
+            {fit(`${index === 0 ? 'Next' : 'Then'}  ${sanitizeText(next.name)} · ${describeSource(next)}`)}
+          </Text>
+        ))}
       </>
     );
   }
