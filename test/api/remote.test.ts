@@ -16,7 +16,7 @@ beforeAll(() => {
 describe('devices and volume', () => {
   it('lists the devices with their volume, active and restricted flags', async () => {
     const devices = await api.getDevices();
-    expect(devices.map((device) => device.type)).toEqual(['computer', 'speaker', 'automobile']);
+    expect(devices.map((device) => device.type)).toEqual(['Computer', 'Speaker', 'Automobile']);
     expect(devices.filter((device) => device.is_active)).toHaveLength(1);
     expect(devices[1]!.volume_percent).toBeNull();
     expect(devices[2]!.is_restricted).toBe(true);
