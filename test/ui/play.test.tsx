@@ -66,4 +66,18 @@ describe('Enter plays the row in its context', () => {
     expect(api.callsTo('startPlayback')[0]!.args[0]).toEqual({ contextUri: book.uri, offset: { uri: chapter.uri } });
     expect(api.currentPlayback()?.progress_ms).toBe(300_000);
   });
+
+  it('leaves the previous state on screen and says why when the service refuses', async () => {
+    const { app, api } = await mount();
+    const playing = api.currentPlayback()!.item!.name;
+    await app.press('3');
+    await app.waitForFrame('Saved shows ·');
+    await app.press('enter');
+    await app.waitForFrame('6 episodes');
+    api.failNext('forbidden', { method: 'startPlayback', message: 'Player command failed: show is not available in GB', details: { reason: 'UNKNOWN' } });
+    await app.press('enter');
+    const frame = await app.waitForFrame("couldn't play: Player command failed: show is not available in GB");
+    expect(frame).toContain(`▶ Playing  ${playing}`);
+    expect(frame).not.toContain('· episode');
+  });
 });
