@@ -26,7 +26,7 @@ export function checkKeys(table: Record<string, unknown>, report: Reporter): Key
     for (const key of written as string[]) {
       const parsed = parseKey(key);
       if ('error' in parsed) report(path, `${JSON.stringify(key)} ${parsed.error}${parsed.error === NOT_A_KEY ? ` (a key is ${KEY_SPELLING})` : ''}`);
-      else if (isCountDigit(action, parsed.key)) report(path, `${JSON.stringify(key)} is a count in a playlist's items (20K); of the digits, only 1-4 for the focus actions`);
+      else if (isCountDigit(action, parsed.key)) report(path, `${JSON.stringify(key)} is a count in a playlist's items (20K); of the digits, only 1-5 for the focus actions`);
       else if (!keys.includes(parsed.key)) keys.push(parsed.key);
     }
     if (keys.length > 0) {
@@ -44,15 +44,15 @@ export function checkKeys(table: Record<string, unknown>, report: Reporter): Key
   return bindings;
 }
 
-const FOCUS_ACTIONS = ['focusNowPlaying', 'focusPlaylists', 'focusShows', 'focusAudiobooks'];
+const FOCUS_ACTIONS = ['focusNowPlaying', 'focusPlaylists', 'focusShows', 'focusAudiobooks', 'focusContinue'];
 
 /**
  * Digits count the next key in a playlist's items, so a digit reaches no other action there: only a lone
- * 1-4 goes on (after a pause) to the focus actions. Help keys are read while the items are hidden.
+ * 1-5 goes on (after a pause) to the focus actions. Help keys are read while the items are hidden.
  */
 function isCountDigit(action: string, key: KeyName): boolean {
   if (!/^[0-9]$/.test(key) || actionSpec(action)!.where === 'help') return false;
-  return !(FOCUS_ACTIONS.includes(action) && /^[1-4]$/.test(key));
+  return !(FOCUS_ACTIONS.includes(action) && /^[1-5]$/.test(key));
 }
 
 function narrower(a: Place, b: Place): Place {

@@ -128,7 +128,7 @@ export const LIST_BINDINGS: readonly ListBinding[] = [
   { action: 'last', keys: ['G', 'end'], description: 'last item', command: cursor('last') },
   { action: 'open', keys: ['enter'], description: 'open a playlist, show or audiobook; play a track, episode or chapter in its context',
     command: { type: 'open' } },
-  { action: 'playContext', keys: ['P'], description: 'play the playlist, show or audiobook (a show or book from its first unfinished item)',
+  { action: 'playContext', keys: ['P'], description: 'play the playlist, show or audiobook under the cursor from its start',
     command: { type: 'play' } },
   { action: 'back', keys: ['escape'], description: 'back, or clear the filter or the mark', command: { type: 'back' } },
   { action: 'filter', keys: ['/'], description: 'filter the list', command: { type: 'filter' } },

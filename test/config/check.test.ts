@@ -86,12 +86,12 @@ describe('checkConfigText', () => {
     expect(said('[keys]\ndown = ["Down", "J"]\nmoveDown = ["j", "Shift+Down"]\n')).toEqual([]);
   });
 
-  it('refuses digits where they count, but lets the focus actions swap 1-4', () => {
-    expect(said('[keys]\nnext = "5"\nfirst = "0"\n')).toEqual([
-      '2: keys.next: "5" is a count in a playlist\'s items (20K); of the digits, only 1-4 for the focus actions',
-      '3: keys.first: "0" is a count in a playlist\'s items (20K); of the digits, only 1-4 for the focus actions',
+  it('refuses digits where they count, but lets the focus actions swap 1-5', () => {
+    expect(said('[keys]\nnext = "6"\nfirst = "0"\n')).toEqual([
+      '2: keys.next: "6" is a count in a playlist\'s items (20K); of the digits, only 1-5 for the focus actions',
+      '3: keys.first: "0" is a count in a playlist\'s items (20K); of the digits, only 1-5 for the focus actions',
     ]);
-    expect(said('[keys]\nfocusShows = "5"\n')).toHaveLength(1);
+    expect(said('[keys]\nfocusShows = "6"\n')).toHaveLength(1);
     expect(said('[keys]\nfocusShows = "4"\nfocusAudiobooks = "3"\nhelpClose = ["Esc", "0"]\n')).toEqual([]);
   });
 

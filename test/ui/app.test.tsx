@@ -54,7 +54,7 @@ describe('App layout', () => {
 });
 
 describe('App focus', () => {
-  it('starts on Playlists, cycles with Tab and Shift+Tab, and jumps with 1–4', async () => {
+  it('starts on Playlists, cycles with Tab and Shift+Tab, and jumps with 1–5', async () => {
     const { app } = await mount();
     expect(focusedPane(app.frame())).toMatch(/^Playlists/);
     await app.press('1');
@@ -66,9 +66,11 @@ describe('App focus', () => {
     await app.press('4');
     await app.waitForFrame('[4 Audiobooks]');
     await app.press('tab');
+    await app.waitForFrame('[5 Continue listening]');
+    await app.press('tab');
     await app.waitForFrame((frame) => focusedPane(frame) === '1 Now playing');
     await app.press('shift-tab');
-    await app.waitForFrame((frame) => focusedPane(frame)?.startsWith('Audiobooks') === true);
+    await app.waitForFrame((frame) => focusedPane(frame)?.startsWith('Continue listening') === true);
   });
 
   it('leaves every key to a pane while its filter takes text', async () => {
