@@ -21,6 +21,7 @@ import { idSegment } from './ids.js';
 import { invalidArgument } from './map-error.js';
 import { normalizePaging, normalizePlaylist, normalizePlaylistItem } from './normalize-library.js';
 import { pageQuery } from './paging.js';
+import { explainItemsRefusal } from './refusals.js';
 import type { BodyReader, Caller } from './request.js';
 
 export const MAX_PLAYLISTS_PAGE = 50;
@@ -103,7 +104,7 @@ export function playlistsApi(caller: Caller): PlaylistsApi {
         caller.get({ path, query, signal: options.signal }, (body, unreadable) =>
           normalizePaging(body, normalizePlaylistItem) ?? unreadable('expected a paging object'),
         ),
-      );
+      ).catch((error: unknown) => Promise.reject(explainItemsRefusal(error)));
     },
     reorderPlaylistItems: async (playlistId, move, options = {}) => {
       const json = {

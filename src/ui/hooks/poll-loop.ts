@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/errors.js';
+import { isApiError, LoginExpiredError } from '../../api/errors.js';
 
 /** What the loop needs from its owner: the latest options, and where its results go. */
 export interface PollLoopHooks<T> {
@@ -50,6 +50,7 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
     inFlight = request;
     isOutdated = false;
     let delay: number;
+    let failedForGood = false;
     try {
       const data = await hooks().fetch(request.signal);
       if (isStopped) return;
@@ -62,12 +63,15 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
       failures++;
       const { normalDelay, maxBackoffMs, onError } = hooks();
       onError(error instanceof Error ? error : new Error(String(error)), lastSuccessAt);
+      failedForGood = error instanceof LoginExpiredError;
       const retryAfter = isApiError(error) ? (error.details.retryAfterMs ?? 0) : 0;
       const backoff = Math.max(1_000, normalDelay()) * 2 ** (failures - 1);
       delay = Math.max(retryAfter, Math.min(maxBackoffMs, backoff));
     } finally {
       inFlight = null;
     }
+    // Only a new login helps: asking again would only collect refusals. The last data stays on screen.
+    if (failedForGood) return;
     if (isRefreshQueued) {
       isRefreshQueued = false;
       void run();

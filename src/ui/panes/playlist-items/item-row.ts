@@ -1,5 +1,6 @@
 import type { PlaylistItem } from '../../../api/types.js';
 import { playlistItemRow } from '../library-rows.js';
+import { layoutRow } from '../row-layout.js';
 
 /** Before the position of a row in the marked range; a space elsewhere, so rows line up. */
 export const MARK_SIGN = '▌';
@@ -11,5 +12,8 @@ const POSITION_GAP = '  ';
  */
 export function formatItemRow(item: PlaylistItem, row: number, isMarked: boolean, positionWidth: number, width: number): string {
   const lead = (isMarked ? MARK_SIGN : ' ') + String(row + 1).padStart(positionWidth) + POSITION_GAP;
-  return lead + playlistItemRow(item, Math.max(1, width - lead.length));
+  const rest = Math.max(1, width - lead.length);
+  // Said in words at its place (never a blank row): the number is the row's, as the lead shows it.
+  if (item.unreadable?.reason === 'unreadable') return lead + layoutRow([{ text: `item ${row + 1} could not be read` }], rest);
+  return lead + playlistItemRow(item, rest);
 }
