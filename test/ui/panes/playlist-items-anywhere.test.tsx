@@ -103,4 +103,26 @@ describe('PlaylistItemsPane moving anywhere and sorting', () => {
     expect(statuses().at(-1)).toMatch(/^read-only: only .+ and collaborators can change this playlist's order$/);
     expect(statuses().filter((line) => line?.startsWith('read-only')).length).toBe(4);
   });
+
+  it('asks before a save of more than 50 requests, with the count and the time; n keeps the moves, y starts a paced save', async () => {
+    const { app, api, statuses } = openPlaylist(LONG_PLAYLIST_INDEX);
+    await app.waitForFrame((current) => cursorRow(current) !== null);
+    await app.press('o', 'r');
+    await app.waitForFrame((current) => cursorRow(current)?.position === 10_000);
+    await app.press('w');
+    await vi.waitFor(() => expect(statuses().at(-1)).toMatch(/^saving takes 9,999 requests, about \d+ (s|min|h \d+ min): save now\? \(y\/n/));
+    await app.press('n');
+    await vi.waitFor(() => expect(statuses().at(-1)).toContain('not saved: the moves are kept (w saves them)'));
+    expect(api.callsTo('reorderPlaylistItems')).toHaveLength(0);
+    await app.press('w');
+    await vi.waitFor(() => expect(statuses().at(-1)).toMatch(/^saving takes 9,999 requests/));
+    await app.press('y');
+    await vi.waitFor(() => expect(api.callsTo('reorderPlaylistItems')).toHaveLength(1));
+    expect(statuses()).toContain('saving 1/9,999…');
+    // Paced: the next request waits for its turn (half a second at the starting pace), not sent at once.
+    await settle();
+    expect(api.callsTo('reorderPlaylistItems')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(600);
+    await vi.waitFor(() => expect(api.callsTo('reorderPlaylistItems')).toHaveLength(2));
+  });
 });

@@ -63,7 +63,10 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
   const status = useStatusLine(options.onStatus);
-  const loop = useSaveLoop({ playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved });
+  const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
+  const loop = useSaveLoop({
+    playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
+  });
 
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);
@@ -95,6 +98,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     onPosition: (text) => commands.moveToTyped(text),
     onSort: sort,
   });
+  ask.current = prompt.ask;
   const commands = useReorderCommands({
     store, loop, listHeight, filter, filterCursor, filtered, status, prompt, readOnly, onBack: options.onBack,
   });

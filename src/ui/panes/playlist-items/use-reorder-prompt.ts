@@ -3,7 +3,7 @@ import { useKeyLayer } from '../../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
 import { SORT_MENU_TEXT, sortChoiceFor, type SortChoice } from '../../state/reorder-sort.js';
 
-type Mode = { kind: 'position'; text: string } | { kind: 'sort' } | null;
+type Mode = { kind: 'position'; text: string } | { kind: 'sort' } | { kind: 'confirm'; answer(yes: boolean): void } | null;
 
 export interface ReorderPromptOptions {
   isFocused: boolean;
@@ -15,6 +15,8 @@ export interface ReorderPromptOptions {
 }
 
 export interface ReorderPrompt {
+  /** A yes/no question in the status line (y, or n/Esc); other keys wait for the answer. */
+  ask(question: string): Promise<boolean>;
   openPosition(): void;
   openSortMenu(): void;
 }
@@ -42,7 +44,12 @@ export function useReorderPrompt(options: ReorderPromptOptions): ReorderPrompt {
       const current = mode.current;
       if (current === null) return false;
       const { onStatus, onPosition, onSort } = latest.current;
-      if (key.escape) {
+      if (current.kind === 'confirm') {
+        const lower = input.toLowerCase();
+        if (lower !== 'y' && lower !== 'n' && !key.escape) return true;
+        close();
+        current.answer(lower === 'y');
+      } else if (key.escape) {
         close();
         onStatus(current.kind === 'sort' ? 'sort cancelled' : 'move cancelled');
       } else if (current.kind === 'sort') {
@@ -66,6 +73,12 @@ export function useReorderPrompt(options: ReorderPromptOptions): ReorderPrompt {
   );
   return useMemo(
     () => ({
+      ask: (question) =>
+        new Promise<boolean>((resolve) => {
+          mode.current = { kind: 'confirm', answer: resolve };
+          setOpen(true);
+          latest.current.onStatus(question);
+        }),
       openPosition: () => {
         mode.current = { kind: 'position', text: '' };
         setOpen(true);
