@@ -8,6 +8,7 @@ import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
 import { artModeFor } from '../ui/art/mode.js';
+import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
 
@@ -27,14 +28,21 @@ export interface MountedDashboard {
  * the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's options (the key benchmark reads
  * its render times); `link` follows the playback for the status socket.
  */
-export function mountDashboard(api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null): MountedDashboard {
+export function mountDashboard(
+  api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null, saveBudget?: number,
+): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30 }) : null;
   screen?.open();
   const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
   const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
   const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
   const app = <App api={api} liveLines={screen?.liveLines ?? null} artMode={artModeFor('auto', process.env, false)} />;
-  const instance = render(<PlaybackLinkContext.Provider value={link}>{app}</PlaybackLinkContext.Provider>, options);
+  const instance = render(
+    <SaveBudgetContext.Provider value={saveBudget}>
+      <PlaybackLinkContext.Provider value={link}>{app}</PlaybackLinkContext.Provider>
+    </SaveBudgetContext.Provider>,
+    options,
+  );
   return { instance, screen };
 }
 
@@ -53,7 +61,9 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     throw error;
   }
   const status = await startStatusFor(options, connection.api, process.env);
-  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin }, {}, status.link);
+  // The embedded service does not rate-limit: saves start fast there (and would still slow down on a 429).
+  const saveBudget = options.kind === 'embedded' ? UNLIMITED_SAVE_BUDGET : undefined;
+  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin }, {}, status.link, saveBudget);
   const guard = guardTerminal(log, () => screen?.close());
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);

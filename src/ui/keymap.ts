@@ -89,7 +89,9 @@ export const GLOBAL_BINDINGS: readonly GlobalBinding[] = [
 ];
 
 /** The reorder commands (decisions §12); only a playlist's items take them. */
-export type ReorderCommand = 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save';
+export type ReorderCommand =
+  | 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save'
+  | 'moveToTop' | 'moveToBottom' | 'moveToPosition' | 'lift' | 'dropAbove' | 'dropBelow' | 'sort';
 
 export type ListCommand =
   | { type: 'cursor'; action: CursorAction }
@@ -116,6 +118,15 @@ export const REORDER_BINDINGS: readonly ListBinding[] = [
   { action: 'undo', keys: ['u'], description: 'undo a move', command: reorder('undo') },
   { action: 'redo', keys: ['ctrl+r'], description: 'redo a move', command: reorder('redo') },
   { action: 'save', keys: ['w'], description: 'save now (moves also save after a short pause)', command: reorder('save') },
+  { action: 'moveToTop', keys: ['T'], description: 'move the item (or the marked range) to the top', command: reorder('moveToTop') },
+  { action: 'moveToBottom', keys: ['B'], description: 'move the item (or the marked range) to the bottom', command: reorder('moveToBottom') },
+  { action: 'moveToPosition', keys: ['m'], description: 'move the item (or the marked range) to a typed position, then Enter',
+    command: reorder('moveToPosition') },
+  { action: 'lift', keys: ['x'], description: 'lift the item (or the marked range) to drop it elsewhere', command: reorder('lift') },
+  { action: 'dropAbove', keys: ['['], description: 'drop what is lifted above the cursor', command: reorder('dropAbove') },
+  { action: 'dropBelow', keys: [']'], description: 'drop what is lifted below the cursor', command: reorder('dropBelow') },
+  { action: 'sort', keys: ['o'], description: 'sort: t title, a artist, l album, d duration, n date added, r reverse',
+    command: reorder('sort') },
 ];
 
 /** The keys of every library list. */

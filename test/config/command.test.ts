@@ -44,7 +44,7 @@ describe('playdeck config check', () => {
     const path = join(folder, 'playdeck', 'config.toml');
     expect(await run(['check'])).toEqual({ code: 0, stdout: `config OK: ${path} (no file there: every option at its default)\n`, stderr: '' });
     const good = join(folder, 'good.toml');
-    writeFileSync(good, '[keys]\nmoveDown = "m"\n');
+    writeFileSync(good, '[keys]\nmoveDown = "e"\n');
     expect(await run(['check', '--config', good])).toEqual({ code: 0, stdout: `config OK: ${good}\n`, stderr: '' });
   });
 

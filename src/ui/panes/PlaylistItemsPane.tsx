@@ -5,6 +5,7 @@ import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import { playlistEntryRequest, refusalOf, wholeContextRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
+import { READ_ONLY_TITLE } from '../state/playlist-access.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 import { usePlaylistReorder } from './playlist-items/use-playlist-reorder.js';
@@ -41,7 +42,7 @@ export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: Playlist
   });
   const total = reorder.list.total ?? playlist.tracks.total;
   const title = [
-    `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}`,
+    `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}${reorder.isReadOnly ? READ_ONLY_TITLE : ''}`,
     reorder.markedCount > 0 ? `${formatCount(reorder.markedCount)} marked` : '',
     reorder.count === '' ? '' : `count ${reorder.count}`,
   ]

@@ -9,6 +9,7 @@ import {
   type ReorderAction,
   type ReorderState,
 } from './reorder.js';
+import { isPermuteStep, movedBasePositions, pushStep, type HistoryStep } from './reorder-history.js';
 import { mergeOnFresh, type FreshOrder } from './playlist-merge.js';
 import { emptySparseList, itemAt, permuteSparseList, withPage, type SparseList } from './sparse-list.js';
 
@@ -47,6 +48,8 @@ export type PlaylistReorderAction =
   /** A cursor key; a typed count applies to up, down and the page keys. */
   | { type: 'cursor'; action: CursorAction; height: number; count?: number }
   | { type: 'cursorTo'; index: number; height: number }
+  /** One step made by a move anywhere or a sort (reorder-move.ts, reorder-sort.ts), done and recorded. */
+  | { type: 'step'; step: HistoryStep; height: number }
   /** A page fetched while `generation` was current. */
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
   | { type: 'writeStarted' }
@@ -73,13 +76,26 @@ function withReorder(state: PlaylistReorderState, reorder: ReorderState, height:
   return { ...state, reorder, top };
 }
 
-/** Display rows of the block a move, an undo or a redo (one step) is about to move, `end` exclusive. */
-function blockOf(reorder: ReorderState, type: 'moveUp' | 'moveDown' | 'undo' | 'redo'): { start: number; end: number } | null {
-  if (type === 'moveUp' || type === 'moveDown') return selectedRange(reorder);
+/** Base positions of the entries the next undo (or redo) of one step moves, on the order shown now. */
+function historyMoved(reorder: ReorderState, type: 'undo' | 'redo'): number[] {
   const step = type === 'undo' ? reorder.undo.at(-1) : reorder.redo.at(-1);
-  if (step === undefined) return null;
-  const start = type === 'undo' ? step.start + step.shift : step.start;
-  return { start, end: start + step.length };
+  if (step === undefined) return [];
+  if (type === 'redo') return movedBasePositions(reorder.order, step);
+  if (isPermuteStep(step)) {
+    const moved: number[] = [];
+    step.rows.forEach((from, row) => from !== row && moved.push(reorder.order[row]!));
+    return moved;
+  }
+  const start = step.start + step.shift;
+  return Array.from(reorder.order.subarray(start, start + step.length));
+}
+
+/** `touched` with `positions` set, copied once per action. */
+function touch(state: PlaylistReorderState, touched: Uint8Array, positions: readonly number[]): Uint8Array {
+  if (positions.length === 0) return touched;
+  const copy = touched === state.touched ? touched.slice() : touched;
+  for (const position of positions) copy[position] = 1;
+  return copy;
 }
 
 /** A move, undo or redo, one step at a time, noting which entries the user moved (the merge follows them). */
@@ -91,15 +107,22 @@ function applyMove(state: PlaylistReorderState, action: ReorderAction, height: n
   let reorder = state.reorder;
   let touched = state.touched;
   for (let step = isHistory ? (action.count ?? 1) : 1; step > 0; step--) {
-    const block = blockOf(reorder, action.type);
     const next = reorderReducer(reorder, isHistory ? { type: action.type } : action);
-    if (block !== null && next.order !== reorder.order) {
-      touched = touched === state.touched ? touched.slice() : touched;
-      for (let row = block.start; row < block.end; row++) touched[reorder.order[row]!] = 1;
+    if (next.order !== reorder.order) {
+      const moved = isHistory
+        ? historyMoved(reorder, action.type as 'undo' | 'redo')
+        : Array.from(reorder.order.subarray(selectedRange(reorder).start, selectedRange(reorder).end));
+      touched = touch(state, touched, moved);
     }
     reorder = next;
   }
   return { ...withReorder(state, reorder, height), touched };
+}
+
+/** One step done from elsewhere (a move anywhere, a sort), recorded as one undo step. */
+function applyStep(state: PlaylistReorderState, step: HistoryStep, height: number): PlaylistReorderState {
+  const touched = touch(state, state.touched, movedBasePositions(state.reorder.order, step));
+  return { ...withReorder(state, pushStep(state.reorder, step), height), touched };
 }
 
 const COUNTED: ReadonlySet<CursorAction> = new Set(['up', 'down', 'pageUp', 'pageDown']);
@@ -159,6 +182,8 @@ export function playlistReorderReducer(state: PlaylistReorderState, action: Play
       return moveTheCursor(state, action.action, action.height, action.count);
     case 'cursorTo':
       return withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: action.index }), action.height);
+    case 'step':
+      return applyStep(state, action.step, action.height);
     case 'page':
       return receivePage(state, action);
     case 'writeStarted':

@@ -1,3 +1,5 @@
+import { pushStep, redoSteps, undoSteps, type HistoryStep } from './reorder-history.js';
+
 /**
  * Reordering a playlist's items view: `J`/`K` move the item under the cursor (or the marked range) one
  * place, times a typed count; `v` marks; `u` and Ctrl+R undo and redo.
@@ -25,8 +27,9 @@ export interface ReorderState {
   readonly cursor: number;
   /** The other end of the marked range (the cursor is one end), or null when nothing is marked. */
   readonly mark: number | null;
-  readonly undo: readonly Step[];
-  readonly redo: readonly Step[];
+  /** Block moves and whole rearrangements (a sort), one undo step each (reorder-history.ts). */
+  readonly undo: readonly HistoryStep[];
+  readonly redo: readonly HistoryStep[];
   /** The service's order, in base positions: the identity, since the base is the last saved snapshot. */
   readonly savedOrder: Int32Array;
 }
@@ -87,28 +90,6 @@ export function isDirty(state: ReorderState): boolean {
   return false;
 }
 
-/** Moves `order[start, start + length)` by `shift` rows, in place. */
-function shiftBlock(order: Int32Array, start: number, length: number, shift: number): void {
-  const block = order.slice(start, start + length);
-  if (shift > 0) order.copyWithin(start, start + length, start + length + shift);
-  else order.copyWithin(start + shift + length, start + shift, start);
-  order.set(block, start + shift);
-}
-
-/** Applies `steps` forwards (redo) or backwards (undo) on one copy of the order. */
-function replay(state: ReorderState, steps: readonly Step[], forwards: boolean): ReorderState {
-  const order = state.order.slice();
-  let { cursor, mark } = state;
-  for (const step of steps) {
-    const from = forwards ? step.start : step.start + step.shift;
-    const to = forwards ? step.start + step.shift : step.start;
-    shiftBlock(order, from, step.length, to - from);
-    cursor = to + step.cursorOffset;
-    mark = step.markOffset === null ? null : to + step.markOffset;
-  }
-  return { ...state, order, cursor, mark };
-}
-
 function move(state: ReorderState, direction: -1 | 1, times: number): ReorderState {
   if (state.order.length === 0) return state;
   const { start, end } = selectedRange(state);
@@ -122,23 +103,7 @@ function move(state: ReorderState, direction: -1 | 1, times: number): ReorderSta
     cursorOffset: state.cursor - start,
     markOffset: state.mark === null ? null : state.mark - start,
   };
-  return { ...replay(state, [step], true), undo: [...state.undo, step], redo: [] };
-}
-
-function undo(state: ReorderState, count: number): ReorderState {
-  const taken = Math.min(count, state.undo.length);
-  if (taken === 0) return state;
-  const steps = state.undo.slice(state.undo.length - taken).reverse();
-  const next = replay(state, steps, false);
-  return { ...next, undo: state.undo.slice(0, state.undo.length - taken), redo: [...state.redo, ...steps] };
-}
-
-function redo(state: ReorderState, count: number): ReorderState {
-  const taken = Math.min(count, state.redo.length);
-  if (taken === 0) return state;
-  const steps = state.redo.slice(state.redo.length - taken).reverse();
-  const next = replay(state, steps, true);
-  return { ...next, undo: [...state.undo, ...steps], redo: state.redo.slice(0, state.redo.length - taken) };
+  return pushStep(state, step);
 }
 
 /** Renumbers base positions so that `savedOrder` (what the service has now) becomes the identity. */
@@ -172,9 +137,9 @@ export function reorderReducer(state: ReorderState, action: ReorderAction): Reor
     case 'clearMark':
       return state.mark === null ? state : { ...state, mark: null };
     case 'undo':
-      return undo(state, timesOf(action.count));
+      return undoSteps(state, timesOf(action.count));
     case 'redo':
-      return redo(state, timesOf(action.count));
+      return redoSteps(state, timesOf(action.count));
     case 'cursorTo': {
       const last = state.order.length - 1;
       const index = Number.isFinite(action.index) ? Math.floor(action.index) : state.cursor;

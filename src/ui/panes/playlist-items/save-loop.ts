@@ -12,7 +12,8 @@ import {
 } from '../../state/save-schedule.js';
 import type { SaveResult } from '../../hooks/use-playlist-save-prompt.js';
 import type { ReorderStore } from './reorder-store.js';
-import { saveOrder } from './save-order.js';
+import { SaveDeclined, saveOrder } from './save-order.js';
+import { confirmText, createPace, progressText, type Pace } from '../../state/save-pace.js';
 
 export interface SaveLoopHost {
   api: Api;
@@ -22,6 +23,10 @@ export interface SaveLoopHost {
   onStatus(message: string): void;
   /** Whether moves are unsaved, on every change of it. */
   onUnsavedChange(hasUnsaved: boolean): void;
+  /** Requests per 30 s a save starts at (save-pace.ts); it slows down after a 429. */
+  budget?: number;
+  /** The question before a long save: resolves to whether to go on. */
+  confirm(question: string): Promise<boolean>;
 }
 
 /** Failures that waiting will not mend: stop and let `w` try again. */
@@ -52,8 +57,10 @@ export class SaveLoop {
   /** A write failed and may have landed: the next save checks with the service even with nothing to move. */
   private mayDiffer = false;
   private readonly unsubscribe: () => void;
+  private readonly pace: { current: Pace };
 
   constructor(private readonly host: SaveLoopHost) {
+    this.pace = { current: createPace(host.budget) };
     const state = host.store.getState();
     this.order = state.reorder.order;
     this.generation = state.generation;
@@ -123,7 +130,10 @@ export class SaveLoop {
         onStatus('saving…');
         await saveOrder({
           api, playlistId, store, signal: this.controller.signal,
-          onStep: (step, steps) => onStatus(`${isMerged ? `${MERGED} · ` : ''}saving ${step}/${steps}…`),
+          pace: this.pace,
+          confirm: (requests, ms) => this.host.confirm(confirmText(requests, ms)),
+          onStep: (step, steps) =>
+            onStatus(`${isMerged ? `${MERGED} · ` : ''}${progressText(step, steps, this.pace.current.blockedUntil, Date.now())}`),
           onMerged: () => {
             isMerged = true;
             onStatus(MERGED);
@@ -134,7 +144,7 @@ export class SaveLoop {
       if (this.controller.signal.aborted) return;
       this.mayDiffer = true;
       const reason = describe(error);
-      const canRetry = !(isApiError(error) && FINAL_FAILURES.has(error.kind));
+      const canRetry = !(error instanceof SaveDeclined) && !(isApiError(error) && FINAL_FAILURES.has(error.kind));
       this.apply({ type: 'failed', at: Date.now(), reason, canRetry });
       onStatus(failureText(this.phase, Date.now()) ?? `save failed: ${reason}`);
       this.settle({ isSaved: false, reason });

@@ -3,6 +3,7 @@ import { isApiError } from '../../../api/errors.js';
 import { entryIdentity } from '../../state/entry-keys.js';
 import type { FreshOrder } from '../../state/playlist-merge.js';
 import { applyMoves, planMoves } from '../../state/save-planner.js';
+import { answered, estimateMs, needsConfirmation, nextSendAt, rateLimited, sent, type Pace } from '../../state/save-pace.js';
 import type { ReorderStore } from './reorder-store.js';
 
 /** The most entries one Get Playlist Items request returns. */
@@ -21,6 +22,55 @@ export interface SaveOrderHost {
   onStep(step: number, steps: number): void;
   /** The playlist had changed elsewhere and the view's order was merged into the service's. */
   onMerged(): void;
+  /** The pace of reorder requests, kept across saves (save-pace.ts). */
+  pace: { current: Pace };
+  /** Asked before a save of more than 50 requests starts; false keeps the moves unsaved. */
+  confirm(requests: number, estimateMs: number): Promise<boolean>;
+}
+
+/** A save the user declined at the question: the moves stay unsaved, nothing is retried by itself. */
+export class SaveDeclined extends Error {
+  constructor() {
+    super('not saved: the moves are kept (w saves them)');
+  }
+}
+
+/** Resolves at `at` (epoch ms), or rejects when `signal` aborts. */
+function waitUntil(at: number, signal: AbortSignal): Promise<void> {
+  const ms = at - Date.now();
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    const abort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/**
+ * One reorder request on the pace: spaced out when `isSpaced` (a long save), and after a 429 sent again once
+ * the service's wait is over. A short save goes at once, as a few moves always have: it fits any budget.
+ */
+async function sendPaced(host: SaveOrderHost, isSpaced: boolean, send: () => Promise<string>): Promise<string> {
+  const { pace, signal } = host;
+  for (;;) {
+    const now = Date.now();
+    await waitUntil(isSpaced ? nextSendAt(pace.current, now) : Math.max(now, pace.current.blockedUntil), signal);
+    pace.current = sent(pace.current, Date.now());
+    try {
+      const snapshot = await send();
+      pace.current = answered(pace.current);
+      return snapshot;
+    } catch (error) {
+      if (!(isApiError(error) && error.kind === 'rate-limited')) throw error;
+      pace.current = rateLimited(pace.current, Date.now(), error.details.retryAfterMs);
+    }
+  }
 }
 
 /**
@@ -66,11 +116,14 @@ export async function saveOrder(host: SaveOrderHost): Promise<void> {
     const saved = Array.from(reorder.savedOrder);
     const moves = planMoves(saved, reorder.order);
     let snapshot = snapshotId ?? current;
+    const isLong = needsConfirmation(moves.length);
+    if (isLong && !(await host.confirm(moves.length, estimateMs(host.pace.current, moves.length)))) throw new SaveDeclined();
     try {
       for (const [index, move] of moves.entries()) {
         host.onStep(index + 1, moves.length);
         store.dispatch({ type: 'writeStarted' });
-        snapshot = await api.reorderPlaylistItems(playlistId, { ...move, snapshotId: snapshot }, { signal });
+        const sentOn = snapshot;
+        snapshot = await sendPaced(host, isLong, () => api.reorderPlaylistItems(playlistId, { ...move, snapshotId: sentOn }, { signal }));
         store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });
       }
       return;

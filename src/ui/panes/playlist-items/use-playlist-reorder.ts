@@ -1,4 +1,10 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useApi } from '../../api-context.js';
+import { useUserId } from '../../hooks/use-user-id.js';
+import { canReorder, readOnlyText } from '../../state/playlist-access.js';
+import type { SortChoice } from '../../state/reorder-sort.js';
+import { runSort } from './sort-runner.js';
+import { useReorderPrompt } from './use-reorder-prompt.js';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
 import { targetOfPlaylistItem } from '../../details-target.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
@@ -41,6 +47,8 @@ export interface PlaylistReorder {
   list: LibraryList;
   /** Typed count ('' for none), for the title. */
   count: string;
+  /** The user can neither own nor collaborate on the playlist: the reorder keys only say why. */
+  isReadOnly: boolean;
   /** Rows in the marked range, 0 when nothing is marked. */
   markedCount: number;
 }
@@ -57,7 +65,10 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
   const status = useStatusLine(options.onStatus);
-  const loop = useSaveLoop({ playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved });
+  const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
+  const loop = useSaveLoop({
+    playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
+  });
 
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);
@@ -69,7 +80,30 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     onStatus: status.showLoad,
   });
 
-  const commands = useReorderCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack: options.onBack });
+  const api = useApi();
+  const userId = useUserId();
+  const readOnly = userId !== null && !canReorder(playlist, userId) ? readOnlyText(playlist) : null;
+  const sorting = useRef<AbortController | null>(null);
+  useEffect(() => () => sorting.current?.abort(), []);
+  const sort = (choice: SortChoice): void => {
+    if (sorting.current !== null) return status.showReorder('a sort is loading already');
+    const controller = new AbortController();
+    sorting.current = controller;
+    const run = { api, playlistId: playlist.id, store, choice, height: listHeight, onStatus: status.showReorder, signal: controller.signal };
+    void runSort(run)
+      .then(status.showReorder, (error: unknown) => controller.signal.aborted || status.showReorder(`sort failed: ${(error as Error).message}`))
+      .finally(() => (sorting.current = null));
+  };
+  const prompt = useReorderPrompt({
+    isFocused,
+    onStatus: status.showReorder,
+    onPosition: (text) => commands.moveToTyped(text),
+    onSort: sort,
+  });
+  ask.current = prompt.ask;
+  const commands = useReorderCommands({
+    store, loop, listHeight, filter, filterCursor, filtered, status, prompt, readOnly, onBack: options.onBack,
+  });
   const count = useKeyLayer(
     KEY_LAYER.pane,
     (input, key, typed) => {
@@ -125,6 +159,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
       clearFilter: commands.clearFilter,
     },
     count,
+    isReadOnly: readOnly !== null,
     markedCount: marked === null ? 0 : marked.end - marked.start,
   };
 }

@@ -8,6 +8,13 @@ import { reorderMessage, FILTERED_REORDER_REFUSAL } from './reorder-messages.js'
 import type { FilteredRows } from './filtered-rows.js';
 import type { SaveLoop } from './save-loop.js';
 import type { StatusLine } from './use-status-line.js';
+import type { ReorderPrompt } from './use-reorder-prompt.js';
+import { moveAnywhere, moveToTyped, type AnywhereCommand, type LiftHolder } from './move-anywhere.js';
+import type { Lifted } from '../../state/reorder-move.js';
+import { sortRefusal } from '../../state/reorder-sort.js';
+
+const ANYWHERE: ReadonlySet<string> = new Set<AnywhereCommand>(['moveToTop', 'moveToBottom', 'lift', 'dropAbove', 'dropBelow']);
+const isAnywhere = (command: string): command is AnywhereCommand => ANYWHERE.has(command);
 
 export interface ReorderCommandsOptions {
   store: ReorderStore;
@@ -18,6 +25,9 @@ export interface ReorderCommandsOptions {
   filterCursor: ListCursor;
   filtered: FilteredRows | null;
   status: StatusLine;
+  prompt: ReorderPrompt;
+  /** Why this playlist cannot be reordered (read-only), or null. */
+  readOnly: string | null;
   onBack(): void;
 }
 
@@ -25,6 +35,10 @@ interface Handlers {
   /** A key of the pane's table (null for any other key), with the count typed before it (1 for none). */
   onCommand(command: ListCommand | null, count: number): void;
   clearFilter(): void;
+  /** Enter after `m` and a position. */
+  moveToTyped(text: string): void;
+  /** What is lifted; sorting refuses meanwhile. */
+  lifted: LiftHolder;
 }
 
 /** What each key does in a playlist's items; reads the store afresh, as keys outrun renders. */
@@ -33,6 +47,7 @@ export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
   latest.current = options;
   /** 'saving' after an Esc with unsaved moves; 'failed' when that save failed (Esc again leaves without it). */
   const leaving = useRef<'no' | 'saving' | 'failed'>('no');
+  const lifted = useRef<Lifted | null>(null);
 
   return useMemo((): Handlers => {
     const reorder = (action: ReorderAction): void => {
@@ -75,19 +90,34 @@ export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
       // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
       if (command?.type !== 'back') leaving.current = 'no';
       if (command === null || command.type === 'open' || command.type === 'play') return;
+      if (command.type === 'reorder' && latest.current.readOnly !== null) return status.showReorder(latest.current.readOnly);
       if (command.type === 'cursor') {
         if (filter.isOn) filterCursor.move(command.action, count);
         else store.dispatch({ type: 'cursor', action: command.action, height: listHeight, count });
       } else if (command.type === 'filter') filter.open();
       else if (command.type === 'back') {
         if (filter.isOn) clearFilter();
+        else if (lifted.current !== null) {
+          lifted.current = null;
+          status.showReorder('put back where it was');
+        }
         else if (store.getState().reorder.mark !== null) reorder({ type: 'clearMark' });
         else leave();
       } else if (filter.isOn) status.showReorder(FILTERED_REORDER_REFUSAL);
       else if (command.command === 'toggleMark') reorder({ type: 'toggleMark' });
       else if (command.command === 'save') save();
+      else if (command.command === 'moveToPosition') latest.current.prompt.openPosition();
+      else if (command.command === 'sort') {
+        const refusal = sortRefusal({ isFiltered: false, isMarked: store.getState().reorder.mark !== null, isLifted: lifted.current !== null });
+        if (refusal === null) latest.current.prompt.openSortMenu();
+        else status.showReorder(refusal);
+      } else if (isAnywhere(command.command)) status.showReorder(moveAnywhere(store, listHeight, command.command, lifted));
       else step(command.command, count);
     };
-    return { onCommand, clearFilter };
+    const moveTyped = (text: string): void => {
+      const { store, listHeight, status } = latest.current;
+      status.showReorder(moveToTyped(store, listHeight, text));
+    };
+    return { onCommand, clearFilter, moveToTyped: moveTyped, lifted };
   }, []);
 }

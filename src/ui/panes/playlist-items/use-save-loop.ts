@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { SaveBudgetContext } from '../../save-budget.js';
 import { useApi } from '../../api-context.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
 import type { ReorderStore } from './reorder-store.js';
@@ -10,11 +11,14 @@ export interface SaveLoopOptions {
   onStatus(message: string): void;
   /** While moves are unsaved, how to save them (for quitting); null once all is saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;
+  /** The question before a long save: resolves to whether to go on. */
+  confirm(question: string): Promise<boolean>;
 }
 
 /** The playlist's save loop for as long as the pane is mounted; null until its first effect ran. */
 export function useSaveLoop(options: SaveLoopOptions): SaveLoop | null {
   const api = useApi();
+  const budget = useContext(SaveBudgetContext);
   const { playlistId, store } = options;
   const latest = useRef(options);
   latest.current = options;
@@ -24,6 +28,8 @@ export function useSaveLoop(options: SaveLoopOptions): SaveLoop | null {
       api,
       playlistId,
       store,
+      budget,
+      confirm: (question) => latest.current.confirm(question),
       onStatus: (message) => latest.current.onStatus(message),
       onUnsavedChange: (hasUnsaved) =>
         latest.current.onUnsaved?.(hasUnsaved ? { save: () => saveLoop.saveNow() } : null),
@@ -33,6 +39,6 @@ export function useSaveLoop(options: SaveLoopOptions): SaveLoop | null {
       saveLoop.close();
       latest.current.onUnsaved?.(null);
     };
-  }, [api, playlistId, store]);
+  }, [api, playlistId, store, budget]);
   return loop;
 }
