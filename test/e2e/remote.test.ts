@@ -84,7 +84,8 @@ describe('the dashboard as a remote', () => {
     const entries = await playlistEntries(service, playlist.id);
     const chosen = entries[3]!;
     dashboard.sendKeys('Enter');
-    await dashboard.waitFor(chosen.name, SCREEN_MS);
+    // Rows cut long names: its start is enough to know the items are there.
+    await dashboard.waitFor(`4  ${chosen.name.slice(0, 12)}`, SCREEN_MS);
     dashboard.sendKeys('j', 'j', 'j', 'a');
     await dashboard.waitFor((screen) => statusLineOf(screen).includes(`added to the queue: ${chosen.name}`), SCREEN_MS);
     await dashboard.waitFor(`Next  ${chosen.name}`, SCREEN_MS);
