@@ -112,3 +112,22 @@ describe('up next', () => {
     expect(api.callsTo('addToQueue').map((call) => call.args[0])).toEqual([queued.uri]);
   });
 });
+
+describe('request budget', () => {
+  it('stays within 8 requests in 30 s while playing across an item change, reading the queue once for it', async () => {
+    const { app, api } = await mount();
+    await app.waitForFrame('Next  ');
+    await vi.advanceTimersByTimeAsync(1_000);
+    const before = api.calls.length;
+    const queueReads = api.callsTo('getQueue').length;
+    // The item (2:30, at 0:30) ends 2 s into the window; the fake's player moves only when told.
+    api.advancePlayback(118_000);
+    for (let second = 0; second < 30; second++) {
+      api.advancePlayback(1_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(api.currentPlayback()?.item?.name).not.toBe('Amber Harbour');
+    expect(api.calls.length - before).toBeLessThanOrEqual(8);
+    expect(api.callsTo('getQueue').length - queueReads).toBe(1);
+  });
+});

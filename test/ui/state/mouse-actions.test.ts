@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeLayout } from '../../../src/ui/layout.js';
+import { computeLayout, NOW_PLAYING_ROWS } from '../../../src/ui/layout.js';
 import { DOUBLE_CLICK_MS, mouseAction, screenRects, type PointerEvent, type ScreenState } from '../../../src/ui/state/mouse-actions.js';
 
 const TABS = [
@@ -8,9 +8,17 @@ const TABS = [
   { tab: 'audiobooks', key: '4', label: 'Audiobooks' },
 ] as const;
 
-/** 120×40: Now playing rows 0–5, tab line row 6, library rows 7–37 and columns 0–65, details from column 66. */
+/** 120×40 with Now playing at its short height: rows 0–5, tab line row 6, library rows 7–37 and columns 0–65, details from column 66. */
+const tall = computeLayout(120, 40);
+const grown = tall.nowPlaying.height - NOW_PLAYING_ROWS;
+const LAYOUT = {
+  ...tall,
+  nowPlaying: { ...tall.nowPlaying, height: NOW_PLAYING_ROWS },
+  library: { ...tall.library, height: tall.library.height + grown },
+  details: { ...tall.details, height: tall.details.height + grown },
+};
 const screen = (over: Partial<ScreenState> = {}): ScreenState => ({
-  layout: computeLayout(120, 40),
+  layout: LAYOUT,
   libraryTab: 'playlists',
   isHelpOpen: false,
   tabs: TABS,
