@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Figure } from './figures.js';
+import { benchFloors, withRatiosToFloors } from './floors.js';
 import { benchIdle } from './idle.js';
 import { benchKeys } from './keys.js';
 import { benchMemory } from './memory.js';
@@ -15,14 +16,14 @@ import { formatTable } from './table.js';
 /**
  * `npm run bench`: runs the real program (dist/cli.js, built by the npm script) and prints every figure of
  * the performance budgets with how it was measured; the same goes to test/bench/results/ as JSON.
- *   --only idle,keys         some sections only (start, idle, keys, memory, service)
+ *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service; soak only when named)
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
  *   --program FILE.js        another build of the program than dist/cli.js (to compare builds)
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
-const SECTIONS = { start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService } as const;
+const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService } as const;
 type Section = keyof typeof SECTIONS;
 const RESULTS = 'test/bench/results';
 
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     commit: commitOf(),
     machine: { cpus: cpus().length, node: process.version, loadBefore, loadAfter: loadavg() },
-    figures,
+    figures: withRatiosToFloors(figures),
   };
   mkdirSync(RESULTS, { recursive: true });
   const stamp = startedAt.toISOString().replaceAll(':', '-').replace(/\.\d+Z$/, 'Z');
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS, 'latest.json'), json);
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  process.stdout.write(`${formatTable(figures, before)}\n\n`);
+  process.stdout.write(`${formatTable(result.figures, before)}\n\n`);
   process.stdout.write(
     `commit ${result.commit}; ${result.machine.cpus} CPUs, node ${process.version}; ` +
       `load average ${load(loadBefore)} before, ${load(result.machine.loadAfter)} after (other work on the machine skews every figure)\n` +
