@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { bundleOptions } from '../../scripts/bundle.mjs';
 import { median, round, sleep, type Figure } from './figures.js';
 import type { InkFloor } from './ink-floor.js';
-import { FLOOR_LINE } from './ink-line.js';
+import { FLOOR_LINE } from './ink-line-text.js';
 import { runChild } from './keys.js';
 import { cpuSeconds, findInTree, memoryOf, processTree } from './proc.js';
 import { COLUMNS, pollUntil, programPath, reactBuildOf, ROWS } from './program.js';
