@@ -22,7 +22,7 @@ const HARNESS_BUNDLE = 'node_modules/.cache/playdeck-bench/key-harness';
  * Runs a bench child and reads the JSON line it prints last: bundled into `bundleDir` as the program is (the
  * code that ships, Ink's replaced files included), or with `bundleDir` null under tsx (sources, stock Ink).
  */
-async function runChild<T>(script: string, args: string[], reactBuild: 'production' | 'development', bundleDir: string | null): Promise<T> {
+export async function runChild<T>(script: string, args: string[], reactBuild: 'production' | 'development', bundleDir: string | null): Promise<T> {
   let command = ['--import', 'tsx', script];
   if (bundleDir !== null) {
     await build(bundleOptions([script], bundleDir));

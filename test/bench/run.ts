@@ -4,25 +4,30 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Figure } from './figures.js';
+import { benchFloors, withRatiosToFloors } from './floors.js';
 import { benchIdle } from './idle.js';
 import { benchKeys } from './keys.js';
 import { benchMemory } from './memory.js';
 import { programPath, useProgram } from './program.js';
 import { benchService } from './service.js';
+import { benchSoak, setSoakMinutes } from './soak.js';
 import { benchStart } from './start.js';
 import { formatTable } from './table.js';
 
 /**
  * `npm run bench`: runs the real program (dist/cli.js, built by the npm script) and prints every figure of
  * the performance budgets with how it was measured; the same goes to test/bench/results/ as JSON.
- *   --only idle,keys         some sections only (start, idle, keys, memory, service)
+ *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service; soak only when named)
+ *   --soak-minutes N         the soak's length (default 10)
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
  *   --program FILE.js        another build of the program than dist/cli.js (to compare builds)
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
-const SECTIONS = { start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService } as const;
+const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, soak: benchSoak } as const;
+/** Ten minutes: run only when named (--only soak). */
+const ON_REQUEST: readonly string[] = ['soak'];
 type Section = keyof typeof SECTIONS;
 const RESULTS = 'test/bench/results';
 
@@ -46,7 +51,7 @@ function commitOf(): string {
 }
 
 function sectionsOf(only: string | undefined): Section[] {
-  if (only === undefined) return Object.keys(SECTIONS) as Section[];
+  if (only === undefined) return (Object.keys(SECTIONS) as Section[]).filter((name) => !ON_REQUEST.includes(name));
   const names = only.split(',').map((name) => name.trim()).filter((name) => name !== '');
   const unknown = names.filter((name) => !(name in SECTIONS));
   if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')}: use ${Object.keys(SECTIONS).join(', ')}`);
@@ -55,11 +60,12 @@ function sectionsOf(only: string | undefined): Section[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, compare: { type: 'string' }, label: { type: 'string' }, program: { type: 'string' } },
+    options: { only: { type: 'string' }, compare: { type: 'string' }, label: { type: 'string' }, program: { type: 'string' }, 'soak-minutes': { type: 'string' } },
     strict: true,
   });
   const sections = sectionsOf(values.only);
   if (values.program !== undefined) useProgram(values.program);
+  if (values['soak-minutes'] !== undefined) setSoakMinutes(Number(values['soak-minutes']));
   if (!existsSync(programPath())) throw new Error(`${programPath()} is missing: run npm run build (npm run bench does)`);
   const before = values.compare === undefined ? undefined : (JSON.parse(readFileSync(values.compare, 'utf8')) as BenchResult).figures;
 
@@ -78,7 +84,7 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     commit: commitOf(),
     machine: { cpus: cpus().length, node: process.version, loadBefore, loadAfter: loadavg() },
-    figures,
+    figures: withRatiosToFloors(figures),
   };
   mkdirSync(RESULTS, { recursive: true });
   const stamp = startedAt.toISOString().replaceAll(':', '-').replace(/\.\d+Z$/, 'Z');
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS, 'latest.json'), json);
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  process.stdout.write(`${formatTable(figures, before)}\n\n`);
+  process.stdout.write(`${formatTable(result.figures, before)}\n\n`);
   process.stdout.write(
     `commit ${result.commit}; ${result.machine.cpus} CPUs, node ${process.version}; ` +
       `load average ${load(loadBefore)} before, ${load(result.machine.loadAfter)} after (other work on the machine skews every figure)\n` +
