@@ -14,6 +14,7 @@ import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { KEY_LAYER } from './keys/key-layers.js';
+import { useKeyBindings } from './keys/bindings-context.js';
 import { GLOBAL_BINDINGS, resolve } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
@@ -62,8 +63,9 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const savePrompt = usePlaylistSavePrompt(exit);
 
   // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
+  const bindings = useKeyBindings();
   useKeyLayer(KEY_LAYER.global, (input, key) => {
-    const binding = resolve(GLOBAL_BINDINGS, input, key);
+    const binding = resolve(GLOBAL_BINDINGS, input, key, bindings);
     if (binding === null || (binding.where === 'Now playing' && focus.focus !== 'nowPlaying')) return false;
     const { command } = binding;
     if (command.type === 'quit') savePrompt.requestQuit();

@@ -4,6 +4,7 @@ import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
+import { useKeyBindings } from '../keys/bindings-context.js';
 import { LIST_BINDINGS, resolve, type ListCommand } from '../keymap.js';
 import { useKeyLayer } from './use-key-layer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
@@ -58,10 +59,11 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
         return; // Not in LIST_BINDINGS: only a playlist's items can be reordered.
     }
   };
+  const bindings = useKeyBindings();
   useKeyLayer(
     KEY_LAYER.pane,
     (input, key) => {
-      const binding = resolve(LIST_BINDINGS, input, key);
+      const binding = resolve(LIST_BINDINGS, input, key, bindings);
       if (binding !== null) handleCommand(binding.command);
       return binding !== null;
     },

@@ -8,6 +8,7 @@ import { useListFilter } from '../../hooks/use-list-filter.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
+import { useKeyBindings } from '../../keys/bindings-context.js';
 import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
 import { setCursor } from '../../state/list-cursor.js';
 import { createPlaylistReorder } from '../../state/playlist-reorder.js';
@@ -68,10 +69,11 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   });
 
   const commands = useReorderCommands({ store, loop, listHeight, filter, filterCursor, filtered, status, onBack: options.onBack });
+  const bindings = useKeyBindings();
   const count = useKeyLayer(
     KEY_LAYER.pane,
     (input, key, typed) => {
-      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key);
+      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key, bindings);
       commands.onCommand(binding?.command ?? null, typed);
       return binding !== null;
     },
