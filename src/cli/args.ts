@@ -7,11 +7,19 @@ export type CliCommand =
   | { kind: 'serve'; argv: string[] }
   | { kind: 'dashboard'; options: DashboardOptions };
 
-export type DashboardOptions =
+export type DashboardOptions = (
   /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
   | { kind: 'remote'; baseUrl: string; token?: string }
   /** On the embedded service, started in-process. */
-  | { kind: 'embedded'; port?: number; db?: string };
+  | { kind: 'embedded'; port?: number; db?: string }
+) & DashboardSettings;
+
+export interface DashboardSettings {
+  /** --config: the config file instead of $XDG_CONFIG_HOME/playdeck/config.toml (which must then exist). */
+  configPath?: string;
+  /** --no-mouse: no mouse reporting, whatever the config says. */
+  noMouse?: boolean;
+}
 
 /** A command line that cannot be run as written: one line for stderr, exit code 2. */
 export class UsageError extends Error {
@@ -27,6 +35,8 @@ Usage:
   playdeck login --base-url URL [--client-id ID] [--auth-url URL] [--scopes a,b] [--no-browser]
                                           log in to that service in the browser (OAuth)
   playdeck logout --base-url URL          forget that login
+  playdeck config check [--config PATH]   check the config file without starting
+  playdeck config default                 print a config file with every option at its default
   playdeck serve [--port N] [--host H] [--db PATH|:memory:] [--rate-limit N] [--token-ttl S]
                                           the service alone (prints base_url= and access_token=)
 
@@ -35,6 +45,8 @@ Options:
   --token TOKEN    a bearer token for it (or PLAYDECK_TOKEN)
   --port N         the embedded service's port (default: a free one)
   --db PATH        the embedded service's database (default: $XDG_DATA_HOME/playdeck/playdeck.db)
+  --config PATH    the config file (default: $XDG_CONFIG_HOME/playdeck/config.toml; see playdeck config)
+  --no-mouse       leave the mouse to the terminal (no clicks or wheel in the dashboard)
   -h, --help       this help
   -v, --version    the version
 
@@ -47,6 +59,8 @@ const OPTIONS = {
   token: { type: 'string' },
   port: { type: 'string' },
   db: { type: 'string' },
+  config: { type: 'string' },
+  'no-mouse': { type: 'boolean' },
 } as const;
 
 function portOf(raw: string): number {
@@ -60,7 +74,7 @@ function firstSentence(message: string): string {
   return (end === -1 ? message : message.slice(0, end + 1)).replace(/\.$/, '');
 }
 
-const VALUE_OPTIONS = new Set(['--base-url', '--token', '--port', '--db']);
+const VALUE_OPTIONS = new Set(['--base-url', '--token', '--port', '--db', '--config']);
 
 /**
  * `--token VALUE` as `--token=VALUE`: parseArgs refuses a separate value that starts with a dash as
@@ -96,17 +110,22 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
+  if (values.config === '') throw new UsageError('--config needs a path');
+  const settings: DashboardSettings = {
+    ...(values.config === undefined ? {} : { configPath: values.config }),
+    ...(values['no-mouse'] === true ? { noMouse: true } : {}),
+  };
   const baseUrl = values['base-url'] ?? env['PLAYDECK_BASE_URL'];
   const token = values.token ?? env['PLAYDECK_TOKEN'];
   if (baseUrl === undefined || baseUrl === '') {
     if (values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
     return {
       kind: 'dashboard',
-      options: { kind: 'embedded', port: values.port === undefined ? undefined : portOf(values.port), db: values.db },
+      options: { kind: 'embedded', port: values.port === undefined ? undefined : portOf(values.port), db: values.db, ...settings },
     };
   }
   if (values.port !== undefined || values.db !== undefined) {
     throw new UsageError('--port and --db are for the embedded service, not with --base-url');
   }
-  return { kind: 'dashboard', options: { kind: 'remote', baseUrl, token: token || undefined } };
+  return { kind: 'dashboard', options: { kind: 'remote', baseUrl, token: token || undefined, ...settings } };
 }

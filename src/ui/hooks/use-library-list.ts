@@ -7,6 +7,7 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
 import { LIST_BINDINGS, resolve, type ListCommand } from '../keymap.js';
 import { useKeyLayer } from './use-key-layer.js';
+import { useListPointer } from './use-list-pointer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
 
 export type { LibraryList, LibraryListOptions } from './library-list-types.js';
@@ -69,6 +70,19 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     },
     { isActive: isFocused },
   );
+
+  useListPointer(isFocused, {
+    top: cursor.top,
+    length,
+    rowsAbove: filter.isOn ? 1 : 0,
+    cursorTo: (index) => cursor.moveTo(index),
+    open: (index) => {
+      const opened = list === null ? undefined : itemAt(list, toBase(index));
+      cursor.moveTo(index);
+      if (opened !== undefined) callbacks.current.onOpen?.(opened, toBase(index));
+    },
+    scroll: (rows) => cursor.moveTo(Math.max(0, Math.min(length - 1, cursor.cursor + rows))),
+  });
 
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);
