@@ -82,6 +82,26 @@ describe('a config file', () => {
   });
 });
 
+describe('a config file saved while the dashboard runs', () => {
+  it('applies at once, the cursor staying; a bad save keeps it and says why on the status line', { timeout: 60_000 }, async () => {
+    sandbox = createSandbox();
+    dashboard = startDashboard(['--base-url', service.baseUrl, '--token', service.token], { sandbox });
+    await dashboard.waitFor(/› /, SCREEN_MS);
+    dashboard.sendKeys('j', 'j');
+    const cursorRow = (screen: string): number => rowsOf(screen).findIndex((line) => /^[│┃]› /.test(line));
+    await dashboard.waitFor((screen) => cursorRow(screen) === 10, SCREEN_MS);
+    expect(dashboard.capture()).toContain('─ Playlist ─');
+    // No playdeck folder yet: the watch waits for it.
+    writeConfig('[layout]\ndetails = false\n');
+    const wide = await dashboard.waitFor((screen) => !screen.includes('─ Playlist ─'), SCREEN_MS);
+    expect(cursorRow(wide)).toBe(10);
+    writeConfig('[layout]\ndetails = "no"\n');
+    const told = await dashboard.waitFor((screen) => statusMessageOf(screen).startsWith('config not applied:'), SCREEN_MS);
+    expect(statusMessageOf(told)).toContain('layout.details');
+    expect(told).not.toContain('─ Playlist ─');
+  });
+});
+
 describe('the mouse', () => {
   it('an SGR click on a row puts the cursor there', { timeout: 60_000 }, async () => {
     sandbox = createSandbox();
