@@ -9,6 +9,7 @@ import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
+import { ListRefreshContext } from './hooks/list-refresh.js';
 import { ListPointerContext, type ListPointerSlot } from './hooks/use-list-pointer.js';
 import { useMouse } from './hooks/use-mouse.js';
 import { useNotice } from './hooks/use-notice.js';
@@ -54,9 +55,11 @@ export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, con
         <TerminalEventsContext.Provider value={terminalEvents}>
           <ListPointerContext.Provider value={listPointer}>
             <KeyBindingsContext.Provider value={config.keys}>
-              <KeyLayersProvider>
-                <Dashboard theme={shownTheme} config={config} configProblem={configProblem} />
-              </KeyLayersProvider>
+              <ListRefreshContext.Provider value={config.poll.listRefreshMs}>
+                <KeyLayersProvider>
+                  <Dashboard theme={shownTheme} config={config} configProblem={configProblem} />
+                </KeyLayersProvider>
+              </ListRefreshContext.Provider>
             </KeyBindingsContext.Provider>
           </ListPointerContext.Provider>
         </TerminalEventsContext.Provider>
