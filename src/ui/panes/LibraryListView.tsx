@@ -7,6 +7,7 @@ import type { LibraryList } from '../hooks/use-library-list.js';
 import { sanitizeText } from '../sanitize.js';
 import { DetailsPane } from './DetailsPane.js';
 import type { Size } from '../layout.js';
+import { mutedStyle, useTheme } from '../theme.js';
 
 /** The border (with the title in it) around a library list. */
 const FRAME_ROWS = 2;
@@ -49,10 +50,11 @@ export function LibraryListView(props: LibraryListViewProps) {
 function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryListViewProps) {
   const { columns } = listBodySize(width, height);
   const { filter } = list;
+  const muted = mutedStyle(useTheme());
   let body;
-  if (list.total === null) body = <Text dimColor>{list.firstError === null ? 'Loading…' : sanitizeText(list.firstError)}</Text>;
-  else if (list.total === 0) body = <Text dimColor>{emptyText}</Text>;
-  else if (list.length === 0) body = <Text dimColor>Nothing loaded matches.</Text>;
+  if (list.total === null) body = <Text {...muted}>{list.firstError === null ? 'Loading…' : sanitizeText(list.firstError)}</Text>;
+  else if (list.total === 0) body = <Text {...muted}>{emptyText}</Text>;
+  else if (list.length === 0) body = <Text {...muted}>Nothing loaded matches.</Text>;
   else {
     body = (
       <ListWindow
