@@ -10,11 +10,19 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export type DashboardOptions =
+export type DashboardOptions = (
   /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
   | { kind: 'remote'; baseUrl: string; token?: string }
   /** On the embedded service, started in-process. */
-  | { kind: 'embedded'; port?: number; db?: string };
+  | { kind: 'embedded'; port?: number; db?: string }
+) & DashboardSettings;
+
+export interface DashboardSettings {
+  /** --config: the config file instead of $XDG_CONFIG_HOME/playdeck/config.toml (which must then exist). */
+  configPath?: string;
+  /** --no-mouse: no mouse reporting, whatever the config says. */
+  noMouse?: boolean;
+}
 
 export interface LoginOptions {
   baseUrl: string;
@@ -44,6 +52,8 @@ const OPTIONS = {
   'auth-url': { value: 'URL', help: "login: the authorization server's URL, when it is not beside the API" },
   scopes: { value: 'a,b', help: 'login: the scopes to ask for (default: what the dashboard needs)' },
   'no-browser': { help: 'login: print the URL without opening a browser' },
+  config: { value: 'PATH', help: 'the config file (default: $XDG_CONFIG_HOME/playdeck/config.toml; see playdeck config)' },
+  'no-mouse': { help: 'leave the mouse to the terminal (no clicks or wheel in the dashboard)' },
   'dev-mode': { help: 'serve: answer as the real service answers a development-mode app in 2026 (docs/api/dev-mode.md)' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -108,21 +118,25 @@ function requiredBaseUrl(input: CommandInput, env: Env, name: string): string {
 const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<DashboardOptions>({
     name: '',
-    options: ['port', 'db', 'base-url', 'token'],
-    synopses: ['[--port N] [--db PATH]', '--base-url URL [--token TOKEN]'],
+    options: ['port', 'db', 'base-url', 'token', 'config', 'no-mouse'],
+    synopses: ['[--port N] [--db PATH] [--config PATH] [--no-mouse]', '--base-url URL [--token TOKEN] [--config PATH] [--no-mouse]'],
     summary: 'the dashboard: on the embedded service, or with --base-url on another (without --token: the login stored by playdeck login)',
     read(input, env) {
       noWords(input, '');
+      const settings: DashboardSettings = {
+        ...(stringOf(input, 'config') === undefined ? {} : { configPath: stringOf(input, 'config') }),
+        ...(input.values['no-mouse'] === true ? { noMouse: true } : {}),
+      };
       const baseUrl = stringOf(input, 'base-url') ?? env['PLAYDECK_BASE_URL'];
       const token = stringOf(input, 'token') ?? env['PLAYDECK_TOKEN'];
       if (!baseUrl) {
         if (input.values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
-        return { kind: 'embedded', port: integerOf(input, 'port', 0, 65_535), db: stringOf(input, 'db') };
+        return { kind: 'embedded', port: integerOf(input, 'port', 0, 65_535), db: stringOf(input, 'db'), ...settings };
       }
       if (input.values.port !== undefined || input.values.db !== undefined) {
         throw new UsageError('--port and --db are for the embedded service, not with --base-url');
       }
-      return { kind: 'remote', baseUrl, token: token || undefined };
+      return { kind: 'remote', baseUrl, token: token || undefined, ...settings };
     },
     run: async (options) => (await import('./dashboard.js')).runDashboard(options),
   }),

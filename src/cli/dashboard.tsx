@@ -11,6 +11,11 @@ import { artModeFor } from '../ui/art/mode.js';
 import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
+import { defaultConfigPath, readConfig } from '../config/read.js';
+import { formatProblem } from '../config/problems.js';
+import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
+import { watchConfig } from '../config/watch.js';
+import { createTerminalEvents } from '../ui/terminal-events.js';
 
 export interface Terminal {
   output: NodeJS.WriteStream;
@@ -19,6 +24,8 @@ export interface Terminal {
 
 export interface MountedDashboard {
   instance: Instance;
+  /** Applies a config saved while the dashboard runs, or shows what is wrong with it (the one in force stays). */
+  reconfigure(update: { config: Config } | { problem: string }): void;
   /** Where frames go on a terminal (see src/terminal/screen.ts for why); null when the output is not one. */
   screen: Screen | null;
 }
@@ -29,27 +36,57 @@ export interface MountedDashboard {
  * its render times); `link` follows the playback for the status socket.
  */
 export function mountDashboard(
-  api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null, saveBudget?: number,
+  api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null,
+  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number,
 ): MountedDashboard {
-  const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30 }) : null;
+  const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
   screen?.open();
-  const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input) } : {};
+  const events = createTerminalEvents();
+  const reports = { onMouse: isMouseOn ? events.pointer : undefined, onFocus: events.focus };
+  const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input, reports) } : {};
   const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
   const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
-  const app = <App api={api} liveLines={screen?.liveLines ?? null} artMode={artModeFor('auto', process.env, false)} />;
-  const instance = render(
+  const tree = (config: Config, problem: string | null) => (
     <SaveBudgetContext.Provider value={saveBudget}>
-      <PlaybackLinkContext.Provider value={link}>{app}</PlaybackLinkContext.Provider>
-    </SaveBudgetContext.Provider>,
-    options,
+      <PlaybackLinkContext.Provider value={link}>
+        <App
+          api={api}
+          liveLines={screen?.liveLines ?? null}
+          config={config}
+          configProblem={problem}
+          terminalEvents={events}
+          artMode={artModeFor(config.art.mode, process.env, false)}
+        />
+      </PlaybackLinkContext.Provider>
+    </SaveBudgetContext.Provider>
   );
-  return { instance, screen };
+  let config = initial;
+  const instance = render(tree(config, null), options);
+  const reconfigure: MountedDashboard['reconfigure'] = (update) => {
+    if ('config' in update) config = update.config;
+    // The same tree with new props: cursors, marks and unsaved moves stay where they are.
+    instance.rerender(tree(config, 'problem' in update ? update.problem : null));
+  };
+  return { instance, screen, reconfigure };
+}
+
+/** The config at start, or null once its problems are written to stderr, one line each. */
+async function startConfig(options: DashboardOptions): Promise<{ path: string; isExplicit: boolean; config: Config } | null> {
+  const isExplicit = options.configPath !== undefined;
+  const path = options.configPath ?? defaultConfigPath();
+  const { config, problems } = await readConfig(path, { isExplicit });
+  if (problems.length === 0) return { path, isExplicit, config };
+  process.stderr.write(problems.map((problem) => `playdeck: ${formatProblem(problem)}\n`).join(''));
+  return null;
 }
 
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
 export async function runDashboard(options: DashboardOptions): Promise<number> {
   // Before the embedded service starts (and creates a database); another service's answer is checked first,
   // since a wrong URL or token says more than the missing terminal.
+  // A bad config ends the program (exit 2) before the terminal is taken or a service started.
+  const start = await startConfig(options);
+  if (start === null) return 2;
   if (options.kind === 'embedded') requireTerminal(process.stdin, process.stdout);
   growHeapSlowly();
   const log = openLogFile(defaultLogPath());
@@ -61,9 +98,19 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     throw error;
   }
   const status = await startStatusFor(options, connection.api, process.env);
+  const isMouseOn = start.config.mouse.enabled && options.noMouse !== true;
+  const terminal = { output: process.stdout, input: process.stdin };
   // The embedded service does not rate-limit: saves start fast there (and would still slow down on a 429).
   const saveBudget = options.kind === 'embedded' ? UNLIMITED_SAVE_BUDGET : undefined;
-  const { instance, screen } = mountDashboard(connection.api, { output: process.stdout, input: process.stdin }, {}, status.link, saveBudget);
+  const { instance, screen, reconfigure } = mountDashboard(connection.api, terminal, {}, status.link, start.config, isMouseOn, saveBudget);
+  const watcher = watchConfig({
+    path: start.path,
+    isExplicit: start.isExplicit,
+    current: start.config,
+    // Mouse reporting stays as it started: it is a terminal mode, set with the screen.
+    onUpdate: (update) =>
+      reconfigure('config' in update ? update : { problem: `config not applied: ${formatProblem(update.problems[0]!)}` }),
+  });
   const guard = guardTerminal(log, () => screen?.close());
   const stop = (): void => instance.unmount();
   process.once('SIGTERM', stop);
@@ -71,6 +118,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   try {
     await instance.waitUntilExit();
   } finally {
+    watcher.close();
     process.off('SIGTERM', stop);
     process.off('SIGHUP', stop);
     screen?.close();

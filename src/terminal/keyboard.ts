@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { MouseReader, type MouseEvent } from './mouse.js';
 
 /**
  * The terminal's input as Ink should see it: one keypress at a time.
@@ -50,8 +51,29 @@ function escapeSequenceEnd(text: string, start: number): number {
   return index + String.fromCodePoint(text.codePointAt(index)!).length;
 }
 
+/** How long a start of a mouse report (or a lone Esc) waits for its rest before it is taken as keys. */
+export const HELD_REPORT_MS = 30;
+
+export interface KeyboardOptions {
+  /** Mouse reports (SGR 1006) taken out of the input; without it they are not read (reporting is off). */
+  onMouse?(event: MouseEvent): void;
+  /** The terminal's focus reports (ESC[I, ESC[O, with ?1004h on), taken out of the input. */
+  onFocus?(focused: boolean): void;
+}
+
+/** Focus reports out of `text`, reported; the rest is keys. */
+function takeFocusReports(text: string, onFocus: (focused: boolean) => void): string {
+  if (!text.includes(`${ESC}[`)) return text;
+  return text.replace(/\[([IO])/g, (_report, kind: string) => {
+    onFocus(kind === 'I');
+    return '';
+  });
+}
+
 /** A stand-in for `process.stdin` that Ink reads one keypress per macrotask from. */
-export function createKeyboard(terminal: NodeJS.ReadStream): NodeJS.ReadStream {
+export function createKeyboard(terminal: NodeJS.ReadStream, { onMouse, onFocus }: KeyboardOptions = {}): NodeJS.ReadStream {
+  const mouse = onMouse === undefined ? null : new MouseReader();
+  let heldTimer: ReturnType<typeof setTimeout> | undefined;
   const queue: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const keyboard = new Readable({ read() {} }) as Readable & {
@@ -67,9 +89,20 @@ export function createKeyboard(terminal: NodeJS.ReadStream): NodeJS.ReadStream {
     keyboard.push(key);
     if (queue.length > 0) timer = setTimeout(deliverNext, BURST_GAP_MS);
   };
-  const onData = (chunk: Buffer | string): void => {
-    queue.push(...splitKeypresses(chunk.toString()));
+  const pushKeys = (text: string): void => {
+    const keys = onFocus === undefined ? text : takeFocusReports(text, onFocus);
+    if (keys === '') return;
+    queue.push(...splitKeypresses(keys));
     timer ??= setTimeout(deliverNext, 0);
+  };
+  const onData = (chunk: Buffer | string): void => {
+    clearTimeout(heldTimer);
+    if (mouse === null) return pushKeys(chunk.toString());
+    const { keys, events } = mouse.read(chunk.toString());
+    for (const event of events) onMouse?.(event);
+    pushKeys(keys);
+    // A report cut across reads waits for its rest; nothing came: it was keys (a lone Esc, most often).
+    if (mouse.hasHeld) heldTimer = setTimeout(() => pushKeys(mouse.flush()), HELD_REPORT_MS);
   };
   keyboard.isTTY = terminal.isTTY;
   keyboard.setRawMode = (mode) => {
@@ -80,6 +113,9 @@ export function createKeyboard(terminal: NodeJS.ReadStream): NodeJS.ReadStream {
   };
   keyboard.ref = () => (terminal.ref(), keyboard);
   keyboard.unref = () => (terminal.unref(), keyboard);
-  keyboard.on('close', () => clearTimeout(timer));
+  keyboard.on('close', () => {
+    clearTimeout(timer);
+    clearTimeout(heldTimer);
+  });
   return keyboard as unknown as NodeJS.ReadStream;
 }

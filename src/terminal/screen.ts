@@ -3,6 +3,7 @@ import type { DOMElement } from 'ink';
 import type { LiveLines } from '../ui/live-lines.js';
 import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
+import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
 import type { ScreenSpot } from './screen-spot.js';
 
 /**
@@ -19,6 +20,9 @@ const CSI = '\u001B[';
 const ENTER = `${CSI}?1049h${CSI}?25l${CSI}2J`;
 const LEAVE = `${CSI}?25h${CSI}?1049l`;
 const CLEAR = `${CSI}2J`;
+/** The terminal tells when its window gains and loses the focus (ESC[I, ESC[O; keyboard.ts takes them out). */
+const ENABLE_FOCUS = `${CSI}?1004h`;
+const DISABLE_FOCUS = `${CSI}?1004l`;
 
 export interface Screen {
   /** What to give Ink as stdout: the terminal's size and resizes, frames written whole. */
@@ -99,9 +103,11 @@ export interface ScreenOptions {
   maxFps?: number;
   /** Where a live line's element is in a frame: by Ink's layout (tests place elements where they like). */
   locate?: (element: DOMElement) => ScreenSpot | null;
+  /** Mouse reporting while the screen is open (off: the terminal keeps the mouse for its selection). */
+  mouse?: boolean;
 }
 
-export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate }: ScreenOptions = {}): Screen {
+export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate, mouse = false }: ScreenOptions = {}): Screen {
   const frameMs = 1000 / maxFps;
   let shown: readonly string[] = [];
   /** The newest frame from Ink, as rows; and whether it or a live line changed since the last flush. */
@@ -148,7 +154,7 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     stream: stream as unknown as NodeJS.WriteStream,
     open() {
       terminal.on('error', onError);
-      terminal.write(ENTER);
+      terminal.write(ENTER + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
       terminal.on('resize', onResize);
     },
     liveLines: live,
@@ -156,7 +162,7 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
       clearTimeout(timer);
       isClosed = true;
       terminal.off('resize', onResize);
-      terminal.write(LEAVE);
+      terminal.write((mouse ? DISABLE_MOUSE : '') + DISABLE_FOCUS + LEAVE);
     },
   };
 }

@@ -2,12 +2,16 @@ import { Box, useApp } from 'ink';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { Api } from '../api/api.js';
 import type { SimplifiedPlaylist } from '../api/types.js';
+import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import { ApiProvider, useApi } from './api-context.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
+import { ListRefreshContext } from './hooks/list-refresh.js';
+import { ListPointerContext, type ListPointerSlot } from './hooks/use-list-pointer.js';
+import { useMouse } from './hooks/use-mouse.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
@@ -16,6 +20,7 @@ import { useVolume } from './hooks/use-volume.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { KEY_LAYER } from './keys/key-layers.js';
+import { KeyBindingsContext, useKeyBindings } from './keys/bindings-context.js';
 import { GLOBAL_BINDINGS, resolve } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
@@ -27,48 +32,72 @@ import { contextLabel } from './play/play-request.js';
 import { PlayStarterProvider, usePlayStart } from './play/play-starter.js';
 import { QueueActionsContext } from './queue-context.js';
 import { statusLine } from './status-line.js';
-import { ThemeContext, themeFromEnv, type Theme } from './theme.js';
 import { ArtModeContext } from './art/art-mode-context.js';
 import type { ArtMode } from './art/mode.js';
+import { TerminalEventsContext, type TerminalEvents } from './terminal-events.js';
+import { resolveTheme, ThemeContext, type Theme } from './theme.js';
 
 export interface AppProps {
   api: Api;
-  /** Colours; by default from the environment (NO_COLOR turns them off). */
+  /** Colours; by default the config's theme, or from the environment (NO_COLOR turns them off). */
   theme?: Theme;
+  /** Keys, theme, layout and poll intervals (a config file's, or the defaults); a new one applies at once. */
+  config?: Config;
+  /** What is wrong with the config file as last saved, for the status line (the config before stays). */
+  configProblem?: string | null;
   /** Where the clock draws its seconds without a render, on a terminal (see live-lines.ts). */
   liveLines?: LiveLines | null;
   /** How covers are drawn (art/mode.ts); none unless told. */
   artMode?: ArtMode;
+  /** The terminal's mouse and focus reports; null: none (no mouse). */
+  terminalEvents?: TerminalEvents | null;
 }
 
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
-export function App({ api, liveLines = null, theme, artMode = { kind: 'off' } }: AppProps) {
+export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null, artMode = { kind: 'off' } }: AppProps) {
+  const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
+  const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   return (
     <ApiProvider api={api}>
       <ArtModeContext.Provider value={artMode}>
-        <LiveLinesContext.Provider value={liveLines}>
-          <KeyLayersProvider>
-            <Dashboard theme={theme} />
-          </KeyLayersProvider>
-        </LiveLinesContext.Provider>
+      <LiveLinesContext.Provider value={liveLines}>
+        <TerminalEventsContext.Provider value={terminalEvents}>
+          <ListPointerContext.Provider value={listPointer}>
+            <KeyBindingsContext.Provider value={config.keys}>
+              <ListRefreshContext.Provider value={config.poll.listRefreshMs}>
+                <KeyLayersProvider>
+                  <Dashboard theme={shownTheme} config={config} configProblem={configProblem} />
+                </KeyLayersProvider>
+              </ListRefreshContext.Provider>
+            </KeyBindingsContext.Provider>
+          </ListPointerContext.Provider>
+        </TerminalEventsContext.Provider>
+      </LiveLinesContext.Provider>
       </ArtModeContext.Provider>
     </ApiProvider>
   );
 }
 
+interface DashboardProps {
+  theme: Theme;
+  config: Config;
+  configProblem: string | null;
+}
+
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | undefined }) {
+function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const api = useApi();
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
-  const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
+  const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
   const [notice, showNotice] = useNotice();
-  const playback = usePlayback(api, showNotice);
+  const playback = usePlayback(api, showNotice, config.poll);
   usePlaybackLink(playback);
   const { starter, started } = usePlayStart(api, playback, showNotice);
+  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
   const connection = useConnection(api);
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
   const shownPane = visiblePane(focus);
@@ -78,8 +107,9 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
 
   // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
+  const bindings = useKeyBindings();
   useKeyLayer(KEY_LAYER.global, (input, key) => {
-    const binding = resolve(GLOBAL_BINDINGS, input, key);
+    const binding = resolve(GLOBAL_BINDINGS, input, key, bindings);
     if (binding === null || (binding.where === 'Now playing' && focus.focus !== 'nowPlaying')) return false;
     const { command } = binding;
     if (command.type === 'quit') savePrompt.requestQuit();
@@ -111,6 +141,7 @@ function Dashboard({ theme = themeFromEnv(process.env) }: { theme?: Theme | unde
     notice,
     pane: paneStatus[shownPane] ?? null,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
+    config: configProblem,
   });
   const { root, nowPlaying, library, details } = layout;
   return (

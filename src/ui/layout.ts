@@ -30,17 +30,24 @@ export function nowPlayingRows(terminalRows: number): number {
 }
 const TAB_LINE_ROWS = 1;
 const STATUS_ROWS = 1;
-const LIBRARY_SHARE = 0.55;
 const MIN_DETAILS_WIDTH = 24;
 const MIN_MIDDLE_ROWS = 3;
 
-export function computeLayout(columns: number, rows: number): DashboardLayout {
+/** The details pane beside the list: shown or not, and its share of the width (a config file's [layout]). */
+export interface LayoutSettings {
+  details: boolean;
+  detailsShare: number;
+}
+
+export const DEFAULT_LAYOUT: LayoutSettings = { details: true, detailsShare: 0.45 };
+
+export function computeLayout(columns: number, rows: number, settings: LayoutSettings = DEFAULT_LAYOUT): DashboardLayout {
   const width = Math.max(1, Math.floor(columns));
   const rootHeight = Math.max(1, Math.floor(rows) - 1);
   const nowPlayingHeight = nowPlayingRows(rows);
   const middle = Math.max(MIN_MIDDLE_ROWS, rootHeight - nowPlayingHeight - TAB_LINE_ROWS - STATUS_ROWS);
-  const libraryWidth = Math.round(width * LIBRARY_SHARE);
-  const detailsWidth = width - libraryWidth >= MIN_DETAILS_WIDTH ? width - libraryWidth : 0;
+  const libraryWidth = Math.round(width * (1 - settings.detailsShare));
+  const detailsWidth = settings.details && width - libraryWidth >= MIN_DETAILS_WIDTH ? width - libraryWidth : 0;
   return {
     root: { width, height: rootHeight },
     nowPlaying: { width, height: nowPlayingHeight },

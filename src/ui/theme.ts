@@ -84,6 +84,18 @@ export function paint(text: string, colour: string | undefined): string {
   return typeof named === 'function' ? named(text) : text;
 }
 
+/** Secondary text's style: the muted colour, or dim without one (as without a theme). */
+export const mutedStyle = (theme: Theme): { color: string | undefined; dimColor: boolean } => ({
+  color: theme.muted,
+  dimColor: theme.muted === undefined,
+});
+
+/** The cursor row's style: the selection colour as its background, or inverse without one. */
+export const selectionStyle = (theme: Theme): { backgroundColor: string | undefined; inverse: boolean } => ({
+  backgroundColor: theme.selection,
+  inverse: theme.selection === undefined,
+});
+
 export const ThemeContext = createContext<Theme>(THEMES.default);
 
 export function useTheme(): Theme {

@@ -158,7 +158,7 @@ describe('createScreen', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(terminal.writes.slice(-2)).toEqual(['\u001B[2J', '\u001B[1;1Ha\u001B[K\u001B[2;1Hb\u001B[K']);
     screen.close();
-    expect(terminal.writes.at(-1)).toBe('\u001B[?25h\u001B[?1049l');
+    expect(terminal.writes.at(-1)).toBe('\u001B[?1004l\u001B[?25h\u001B[?1049l');
     expect(() => terminal.emit('error', Object.assign(new Error('gone'), { code: 'EIO' }))).not.toThrow();
   });
 

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { padToWidth } from '../sanitize.js';
+import { mutedStyle, selectionStyle, useTheme } from '../theme.js';
 
 /** Marks the cursor row in words as well as in colour, so that it shows without colours (NO_COLOR, tests). */
 const CURSOR_GUTTER = '› ';
@@ -63,10 +64,11 @@ interface ListRowProps {
 }
 
 const ListRow = memo(function ListRow({ text, isCursor, isHighlighted, width }: ListRowProps) {
+  const theme = useTheme();
   const gutter = isCursor ? CURSOR_GUTTER : PLAIN_GUTTER;
   if (text === null) {
     return (
-      <Text dimColor wrap="truncate">
+      <Text {...mutedStyle(theme)} wrap="truncate">
         {gutter + PLACEHOLDER}
       </Text>
     );
@@ -74,7 +76,7 @@ const ListRow = memo(function ListRow({ text, isCursor, isHighlighted, width }: 
   // The highlight spans the whole row, so the cursor row alone is padded.
   const line = isHighlighted ? padToWidth(gutter + text, width) : gutter + text;
   return (
-    <Text inverse={isHighlighted} wrap="truncate">
+    <Text {...(isHighlighted ? selectionStyle(theme) : {})} wrap="truncate">
       {line}
     </Text>
   );

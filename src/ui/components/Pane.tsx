@@ -45,7 +45,9 @@ export const Pane = memo(function Pane({ title, isFocused, width, height, childr
   const chars = isFocused ? HEAVY : LIGHT;
   const innerWidth = Math.max(0, width - 2);
   const innerHeight = Math.max(0, height - 2);
-  const color = isFocused ? theme.accent : undefined;
+  const color = isFocused ? theme.accent : theme.border;
+  // Without a border colour, panes without the focus are dim.
+  const isDim = !isFocused && theme.border === undefined;
   const head = width < 2 ? '' : titleHead(title, width, chars);
   return (
     <Box
@@ -55,11 +57,11 @@ export const Pane = memo(function Pane({ title, isFocused, width, height, childr
       flexShrink={0}
       borderStyle={isFocused ? HEAVY_BOX : LIGHT_BOX}
       borderColor={color}
-      borderDimColor={!isFocused}
+      borderDimColor={isDim}
     >
       {head !== '' && (
         <Box position="absolute" marginTop={-1} height={1}>
-          <Text color={color} bold={isFocused} dimColor={!isFocused} wrap="truncate">
+          <Text color={color} bold={isFocused} dimColor={isDim} wrap="truncate">
             {head}
           </Text>
         </Box>

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { memo, useEffect, useState } from 'react';
 import type { ConnectionStatus } from '../../api/api.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
-import { useTheme } from '../theme.js';
+import { mutedStyle, useTheme } from '../theme.js';
 
 export type StatusTone = 'info' | 'error';
 
@@ -55,7 +55,7 @@ const StatusRight = memo(function StatusRight({ connection, staleSince }: Pick<S
   if (staleSince !== null) parts.push(`data ${seconds(now - staleSince)} old`);
   const isTroubled = connection.state !== 'online' || staleSince !== null;
   return (
-    <Text color={isTroubled ? theme.warning : undefined} dimColor={!isTroubled} wrap="truncate">
+    <Text {...(isTroubled ? { color: theme.warning } : mutedStyle(theme))} wrap="truncate">
       {`${parts.join(' · ')} │ ${KEY_HINT}`}
     </Text>
   );

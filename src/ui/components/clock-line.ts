@@ -1,7 +1,7 @@
-import chalk, { type ForegroundColorName } from 'chalk';
+import chalk from 'chalk';
 import { formatDuration } from '../format.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
-import type { Theme } from '../theme.js';
+import { paint, type Theme } from '../theme.js';
 
 /** The filled and empty parts of a bar of `width` columns: the fill rounds down, so 100% shows only at the end. */
 export function barParts(ratio: number, width: number): { filled: number; empty: number } {
@@ -11,14 +11,9 @@ export function barParts(ratio: number, width: number): { filled: number; empty:
   return { filled, empty: columns - filled };
 }
 
-/** Coloured as Ink colours a `<Text color>` (through chalk), so both ways of drawing the clock look alike. */
-function paint(text: string, color: string | undefined): string {
-  return color === undefined || text === '' ? text : chalk[color as ForegroundColorName](text);
-}
-
 /**
  * `1:23 ━━━━━━────── 3:45` at `now`, `width` columns wide: readable without colour (heavy line done, light line
- * to go), the fill in the accent colour and the rest dim.
+ * to go), the fill in the progress colour and the rest muted (dim without a muted colour).
  */
 export function clockLine(snapshot: ProgressSnapshot, now: number, width: number, theme: Theme): string {
   const position = interpolateProgress(snapshot, now);
@@ -27,8 +22,9 @@ export function clockLine(snapshot: ProgressSnapshot, now: number, width: number
   const barWidth = Math.max(0, width - elapsed.length - total.length - 2);
   if (barWidth === 0) return `${elapsed}  ${total}`.slice(0, Math.max(0, width)).padEnd(Math.max(0, width));
   const { filled, empty } = barParts(snapshot.durationMs > 0 ? position / snapshot.durationMs : 0, barWidth);
-  const emptyPart = empty === 0 ? '' : chalk.dim('─'.repeat(empty));
-  return `${elapsed} ${paint('━'.repeat(filled), theme.accent)}${emptyPart} ${total}`;
+  const rest = '─'.repeat(empty);
+  const emptyPart = empty === 0 ? '' : theme.muted === undefined ? chalk.dim(rest) : paint(rest, theme.muted);
+  return `${elapsed} ${paint('━'.repeat(filled), theme.progress)}${emptyPart} ${total}`;
 }
 
 /** How long until the clock line shows something new: the next whole second of the position, or never. */

@@ -55,13 +55,13 @@ export class PageLoader<T> {
   }
 
   /** Re-reads the page at `offset` when it is older than the refresh interval; returns the ms until the next check. */
-  refreshIfDue(offset: number, now: number): number {
-    if (this.isClosed) return REFRESH_INTERVAL_MS;
+  refreshIfDue(offset: number, now: number, intervalMs = REFRESH_INTERVAL_MS): number {
+    if (this.isClosed) return intervalMs;
     if (this.inFlight.has(offset)) return RECHECK_MS;
     const age = now - (this.fetchedAt.get(offset) ?? Number.NEGATIVE_INFINITY);
-    if (age < REFRESH_INTERVAL_MS) return REFRESH_INTERVAL_MS - age;
+    if (age < intervalMs) return intervalMs - age;
     this.load(offset);
-    return REFRESH_INTERVAL_MS;
+    return intervalMs;
   }
 
   /** Answers no longer stand for what the view holds (its total changed): their pages count as missing. */

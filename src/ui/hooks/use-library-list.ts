@@ -4,8 +4,10 @@ import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
+import { useKeyBindings } from '../keys/bindings-context.js';
 import { LIST_BINDINGS, resolve, type ListCommand } from '../keymap.js';
 import { useKeyLayer } from './use-key-layer.js';
+import { useListPointer } from './use-list-pointer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
 
 export type { LibraryList, LibraryListOptions } from './library-list-types.js';
@@ -61,15 +63,29 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
         return; // Not in LIST_BINDINGS: only a playlist's items can be reordered.
     }
   };
+  const bindings = useKeyBindings();
   useKeyLayer(
     KEY_LAYER.pane,
     (input, key) => {
-      const binding = resolve(LIST_BINDINGS, input, key);
+      const binding = resolve(LIST_BINDINGS, input, key, bindings);
       if (binding !== null) handleCommand(binding.command);
       return binding !== null;
     },
     { isActive: isFocused },
   );
+
+  useListPointer(isFocused, {
+    top: cursor.top,
+    length,
+    rowsAbove: filter.isOn ? 1 : 0,
+    cursorTo: (index) => cursor.moveTo(index),
+    open: (index) => {
+      const opened = list === null ? undefined : itemAt(list, toBase(index));
+      cursor.moveTo(index);
+      if (opened !== undefined) callbacks.current.onOpen?.(opened, toBase(index));
+    },
+    scroll: (rows) => cursor.moveTo(Math.max(0, Math.min(length - 1, cursor.cursor + rows))),
+  });
 
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);

@@ -3,6 +3,7 @@ import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, withPage, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
+import { useListRefreshMs } from './list-refresh.js';
 
 export interface PagedListOptions<T> {
   /** Names the collection; a new key drops everything and starts over. */
@@ -101,13 +102,14 @@ export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosit
     loader?.want(pagesAround(top, height, list === null ? null : list.total, (offset) => list !== null && isLoaded(list, offset)));
   }, [loader, top, height, anchor, list]);
 
+  const refreshMs = useListRefreshMs();
   useEffect(() => {
     if (loader === null || !isFocused) return;
     let timer: ReturnType<typeof setTimeout>;
     const refreshWhenDue = (): void => {
-      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(pageOf(paged.position.current.anchor), Date.now()));
+      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(pageOf(paged.position.current.anchor), Date.now(), refreshMs.current));
     };
     refreshWhenDue();
     return () => clearTimeout(timer);
-  }, [loader, isFocused, paged.position]);
+  }, [loader, isFocused, paged.position, refreshMs]);
 }

@@ -12,11 +12,19 @@ export const IDLE_POLL_MS = 15_000;
 export const ITEM_END_GRACE_MS = 500;
 
 /** Every 5 s while playing, 15 s while paused or idle, and once just after the current item should end. */
-export function playbackPollDelay(state: PlaybackState | null): number {
-  if (!state?.is_playing || !state.item) return IDLE_POLL_MS;
+export function playbackPollDelay(state: PlaybackState | null, intervals: PollIntervals = DEFAULT_POLL): number {
+  if (!state?.is_playing || !state.item) return intervals.idleMs;
   const remaining = state.item.duration_ms - state.progress_ms;
-  return remaining > 0 ? Math.min(PLAYING_POLL_MS, remaining + ITEM_END_GRACE_MS) : PLAYING_POLL_MS;
+  return remaining > 0 ? Math.min(intervals.playingMs, remaining + ITEM_END_GRACE_MS) : intervals.playingMs;
 }
+
+/** How often to ask what plays (a config file's [poll], checked against the request budget there). */
+export interface PollIntervals {
+  playingMs: number;
+  idleMs: number;
+}
+
+const DEFAULT_POLL: PollIntervals = { playingMs: PLAYING_POLL_MS, idleMs: IDLE_POLL_MS };
 
 export interface PlaybackController extends PollState<PlaybackState | null> {
   /** Checks the command against `actions`, shows its result at once, sends it, then polls. */
@@ -31,7 +39,9 @@ export interface PlaybackController extends PollState<PlaybackState | null> {
  * The playback state, polled, with the player commands. Refusals and failed commands are reported
  * through `onNotice` as one line for the status bar.
  */
-export function usePlayback(api: Api, onNotice: (message: string) => void): PlaybackController {
+export function usePlayback(api: Api, onNotice: (message: string) => void, intervals: PollIntervals = DEFAULT_POLL): PlaybackController {
+  const intervalsRef = useRef(intervals);
+  intervalsRef.current = intervals;
   const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>({ data: undefined, receivedAt: 0 });
   const poll = usePoll<PlaybackState | null>({
     fetch: async (signal) => {
@@ -40,7 +50,7 @@ export function usePlayback(api: Api, onNotice: (message: string) => void): Play
       // The very object shown, when the answer only confirms the running clock: nothing re-renders.
       return data && next && agreesWithShown(data, receivedAt, next, Date.now()) ? data : next;
     },
-    delayAfter: playbackPollDelay,
+    delayAfter: (state) => playbackPollDelay(state, intervalsRef.current),
   });
   // Commands read the state through refs: two keys pressed before a re-render must both see the latest.
   const latest = useRef({ poll, api, onNotice });

@@ -23,14 +23,5 @@ export function keyNames(input: string, key: Key): string[] {
   return [input];
 }
 
-const LABELS: Record<string, string> = {
-  up: '↑', down: '↓', left: '←', right: '→', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End',
-  enter: 'Enter', escape: 'Esc', tab: 'Tab', space: 'Space', backspace: 'Backspace', delete: 'Delete',
-};
-
-/** A key name as the help shows it: 'ctrl+r' -> 'Ctrl+R', 'shift+up' -> 'Shift+↑'. */
-export function keyLabel(name: string): string {
-  if (name.startsWith('ctrl+')) return `Ctrl+${keyLabel(name.slice(5)).toUpperCase()}`;
-  if (name.startsWith('shift+')) return `Shift+${keyLabel(name.slice(6))}`;
-  return LABELS[name] ?? name;
-}
+/** A key name as the help shows it: one spelling, the config file's (src/config/keys.ts). */
+export { keyLabel } from '../../config/keys.js';

@@ -4,6 +4,7 @@ import { useKeyLayer } from '../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
+import { useKeyBindings } from '../keys/bindings-context.js';
 import { GLOBAL_BINDINGS, HELP_BINDINGS, helpRows, resolve, type HelpRow } from '../keymap.js';
 import { truncateToWidth } from '../sanitize.js';
 
@@ -50,7 +51,8 @@ const isFocusMove = (type: string | undefined): boolean => type === 'focus' || t
 
 /** Every key, in a table that scrolls when the terminal is short. `?` (the app's) or Esc closes it. */
 export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }: HelpOverlayProps) {
-  const rows = useMemo(() => fitRows(helpRows(), width), [width]);
+  const bindings = useKeyBindings();
+  const rows = useMemo(() => fitRows(helpRows(bindings), width), [bindings, width]);
   const visible = Math.max(1, height - FRAME_ROWS);
   const lastTop = Math.max(0, rows.length - visible);
   const [top, setTop] = useState(0);
@@ -60,13 +62,13 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }:
   // the rest (quit, `?`, playback) go on to the global keys.
   useKeyLayer(KEY_LAYER.overlay, (input, key) => {
     const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
-    const action = resolve(HELP_BINDINGS, input, key)?.action;
+    const action = resolve(HELP_BINDINGS, input, key, bindings)?.command;
     if (action === 'close') onClose();
     else if (action === 'scrollUp') scroll(-1);
     else if (action === 'scrollDown') scroll(1);
     else if (action === 'pageUp') scroll(-visible);
     else if (action === 'pageDown') scroll(visible);
-    else return isFocusMove(resolve(GLOBAL_BINDINGS, input, key)?.command.type);
+    else return isFocusMove(resolve(GLOBAL_BINDINGS, input, key, bindings)?.command.type);
     return true;
   });
 

@@ -8,6 +8,7 @@ import { sanitizeText } from '../sanitize.js';
 import { useQueueKey } from '../hooks/use-queue-key.js';
 import { DetailsPane } from './DetailsPane.js';
 import type { Size } from '../layout.js';
+import { mutedStyle, useTheme } from '../theme.js';
 
 /** The border (with the title in it) around a library list. */
 const FRAME_ROWS = 2;
@@ -51,10 +52,11 @@ export function LibraryListView(props: LibraryListViewProps) {
 function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryListViewProps) {
   const { columns } = listBodySize(width, height);
   const { filter } = list;
+  const muted = mutedStyle(useTheme());
   let body;
-  if (list.total === null) body = <Text dimColor>{list.firstError === null ? 'Loading…' : sanitizeText(list.firstError)}</Text>;
-  else if (list.total === 0) body = <Text dimColor>{emptyText}</Text>;
-  else if (list.length === 0) body = <Text dimColor>Nothing loaded matches.</Text>;
+  if (list.total === null) body = <Text {...muted}>{list.firstError === null ? 'Loading…' : sanitizeText(list.firstError)}</Text>;
+  else if (list.total === 0) body = <Text {...muted}>{emptyText}</Text>;
+  else if (list.length === 0) body = <Text {...muted}>Nothing loaded matches.</Text>;
   else {
     body = (
       <ListWindow

@@ -10,7 +10,7 @@ import { Clock } from '../components/Clock.js';
 import { Pane } from '../components/Pane.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
-import { useTheme } from '../theme.js';
+import { mutedStyle, useTheme } from '../theme.js';
 
 export interface NowPlayingPaneProps {
   /** The last known playback; null when nothing plays, undefined before the first answer. */
@@ -72,12 +72,12 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
   const fit = (text: string): string => truncateToWidth(text, inner);
   let body;
   if (playback === undefined) {
-    body = <Text dimColor>Asking the player what is on…</Text>;
+    body = <Text {...mutedStyle(theme)}>Asking the player what is on…</Text>;
   } else if (playback === null) {
     body = (
       <>
         <Text>{fit('Nothing is playing.')}</Text>
-        <Text dimColor>{fit('Start something on a device and it shows up here.')}</Text>
+        <Text {...mutedStyle(theme)}>{fit('Start something on a device and it shows up here.')}</Text>
       </>
     );
   } else {
@@ -90,7 +90,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
           {fit(`${state}  ${title}`)}
         </Text>
         <Text>{fit([item ? describeSource(item) : '', props.contextLabel ?? ''].filter((part) => part !== '').join(' · '))}</Text>
-        <Text dimColor>{fit(describeSettings(playback))}</Text>
+        <Text {...mutedStyle(theme)}>{fit(describeSettings(playback))}</Text>
         <Clock
           progressMs={playback.progress_ms}
           durationMs={item?.duration_ms ?? 0}

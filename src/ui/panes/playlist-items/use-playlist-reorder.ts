@@ -13,7 +13,9 @@ import { useListCursor } from '../../hooks/use-list-cursor.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { useListPointer } from '../../hooks/use-list-pointer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
+import { useKeyBindings } from '../../keys/bindings-context.js';
 import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
 import { setCursor } from '../../state/list-cursor.js';
 import { createPlaylistReorder } from '../../state/playlist-reorder.js';
@@ -104,10 +106,11 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const commands = useReorderCommands({
     store, loop, listHeight, filter, filterCursor, filtered, status, prompt, readOnly, onBack: options.onBack,
   });
+  const bindings = useKeyBindings();
   const count = useKeyLayer(
     KEY_LAYER.pane,
     (input, key, typed) => {
-      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key);
+      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key, bindings);
       if (binding?.command.type === 'open' || binding?.command.type === 'play') {
         options.onPlay?.(binding.command.type === 'open' ? playAt(cursor) : null);
         return true;
@@ -144,12 +147,27 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     filter.change(text);
     filterCursor.moveTo(0);
   };
+  const length = filtered === null ? reorder.order.length : filtered.rows.length;
+  const cursorTo = (row: number): void => {
+    const index = Math.max(0, Math.min(length - 1, row));
+    if (filtered !== null) filterCursor.moveTo(index);
+    else store.dispatch({ type: 'cursorTo', index, height: listHeight });
+  };
+  // Enter does nothing on an item yet, so neither does a double-click.
+  useListPointer(isFocused, {
+    top: filtered === null ? whole.top : filterCursor.top,
+    length,
+    rowsAbove: filter.isOn ? 1 : 0,
+    cursorTo,
+    open: cursorTo,
+    scroll: (rows) => cursorTo(cursor + rows),
+  });
   return {
     list: {
       total: list.total,
       firstError: null,
       target,
-      length: filtered === null ? reorder.order.length : filtered.rows.length,
+      length,
       cursor,
       top: filtered === null ? whole.top : filterCursor.top,
       listHeight,

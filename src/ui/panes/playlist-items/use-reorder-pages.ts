@@ -7,6 +7,7 @@ import { isDirty } from '../../state/reorder.js';
 import { isLoaded } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistReorderState } from '../../state/playlist-reorder.js';
 import type { ReorderStore } from './reorder-store.js';
+import { useListRefreshMs } from '../../hooks/list-refresh.js';
 
 export interface ReorderPagesOptions {
   playlistId: string;
@@ -72,6 +73,7 @@ export function useReorderPages(options: ReorderPagesOptions): void {
   useEffect(() => queue.windowMoved(), [queue, top, height, cursor]);
   useEffect(() => queue.want(wanted, generation), [queue, wanted, generation]);
 
+  const refreshMs = useListRefreshMs();
   useEffect(() => {
     if (!isFocused) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -81,7 +83,7 @@ export function useReorderPages(options: ReorderPagesOptions): void {
       const current = store.getState();
       const position = current.reorder.order[current.reorder.cursor] ?? 0;
       const isQuiet = !current.isWriting && !isDirty(current.reorder);
-      const wait = isQuiet ? queue.refreshIfDue(pageOf(position), Date.now()) : RECHECK_MS;
+      const wait = isQuiet ? queue.refreshIfDue(pageOf(position), Date.now(), refreshMs.current) : RECHECK_MS;
       timer = setTimeout(refreshWhenDue, wait);
     };
     refreshWhenDue();
@@ -89,5 +91,5 @@ export function useReorderPages(options: ReorderPagesOptions): void {
       isStopped = true;
       clearTimeout(timer);
     };
-  }, [queue, store, isFocused, api, playlistId]);
+  }, [queue, store, isFocused, api, playlistId, refreshMs]);
 }
