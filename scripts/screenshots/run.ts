@@ -34,11 +34,17 @@ function photograph(session: TmuxSession, name: string, title: string): void {
 const settle = () => new Promise((done) => setTimeout(done, 400));
 
 mkdirSync(outDir, { recursive: true });
-const session = startInTmux(['node', 'dist/cli.js', '--db', join(work, 'playdeck.db')], {
-  columns: COLUMNS,
-  rows: ROWS,
-  env: { XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data') },
-});
+const env = {
+  XDG_CONFIG_HOME: join(work, 'config'),
+  XDG_DATA_HOME: join(work, 'data'),
+  XDG_STATE_HOME: join(work, 'state'),
+  XDG_CACHE_HOME: join(work, 'cache'),
+  // The pictures are drawn in 24-bit colour, as in most terminals people use.
+  COLORTERM: 'truecolor',
+};
+const start = (): TmuxSession =>
+  startInTmux(['node', 'dist/cli.js', '--db', join(work, 'playdeck.db')], { columns: COLUMNS, rows: ROWS, env });
+let session = start();
 try {
   await session.waitFor(/\d+:\d\d/, 20_000);
   await session.waitFor((screen) => !screen.includes('loading'), 10_000).catch(() => undefined);
@@ -51,6 +57,23 @@ try {
   await settle();
   photograph(session, 'saved-shows', 'playdeck: saved shows with details');
 
+  session.sendKeys('Enter');
+  await session.waitFor(/\d+ episodes/);
+  await settle();
+  photograph(session, 'episodes', "playdeck: a show's episodes with what is left of each");
+  session.sendKeys('Escape');
+
+  session.sendKeys('5');
+  await session.waitFor(/Continue listening · \d+/);
+  await settle();
+  photograph(session, 'continue-listening', 'playdeck: continue listening');
+
+  session.sendKeys('d');
+  await session.waitFor(/Kitchen speaker/);
+  await settle();
+  photograph(session, 'devices', 'playdeck: the devices, and up next in Now playing');
+  session.sendKeys('Escape');
+
   session.sendKeys('2', 'Enter');
   await session.waitFor(/items/);
   session.sendKeys('j', 'j', 'v', 'j', 'j', 'J', 'J', 'J');
@@ -62,7 +85,17 @@ try {
   await session.waitFor(/quit/i);
   await settle();
   photograph(session, 'help', 'playdeck: the help overlay');
-  session.sendKeys('?');
+  session.sendKeys('?', 'q');
+  session.kill();
+
+  // The same dashboard in the light theme, from a config file.
+  mkdirSync(join(work, 'config', 'playdeck'), { recursive: true });
+  writeFileSync(join(work, 'config', 'playdeck', 'config.toml'), '[theme]\nname = "light"\n');
+  session = start();
+  await session.waitFor(/\d+:\d\d/, 20_000);
+  await session.waitFor((screen) => screen.includes('▀'), 10_000).catch(() => undefined);
+  await settle();
+  photograph(session, 'light-theme', 'playdeck: the light theme');
 } finally {
   session.sendKeys('q');
   session.kill();

@@ -1,10 +1,9 @@
 import { Box, Text } from 'ink';
 import { memo, useContext } from 'react';
-import { useApi } from '../api-context.js';
 import { ArtModeContext } from '../art/art-mode-context.js';
 import { coverBox } from '../art/cover-cells.js';
-import { CoverArt } from '../components/CoverArt.js';
-import { useCoverArt } from '../hooks/use-cover-art.js';
+import { imagesOf, smallestCovering } from '../art/pick-image.js';
+import { CoverPicture } from '../components/CoverPicture.js';
 import type { PlaybackState, PlayableItem } from '../../api/types.js';
 import { Clock } from '../components/Clock.js';
 import { Pane } from '../components/Pane.js';
@@ -63,12 +62,12 @@ export function describeSettings(playback: PlaybackState): string {
 export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPaneProps) {
   const { playback, receivedAt, isFocused, width, height, upNext = [] } = props;
   const theme = useTheme();
-  const api = useApi();
   const artMode = useContext(ArtModeContext);
-  const box = coverBox(height - 2, width - 4);
-  const cover = useCoverArt({ item: playback?.item, box, mode: artMode, fetchImage: api.getImage });
+  const box = artMode.kind === 'blocks' ? coverBox(height - 2, width - 4) : null;
+  const item = playback?.item ?? null;
+  const hasPicture = box !== null && item !== null && smallestCovering(imagesOf(item), box.columns) !== null;
   // Inside the border and a space of padding either side, less the picture and its margin when there is one.
-  const inner = Math.max(1, width - 4 - (cover && box ? box.columns + 2 : 0));
+  const inner = Math.max(1, width - 4 - (hasPicture && box ? box.columns + 2 : 0));
   const fit = (text: string): string => truncateToWidth(text, inner);
   let body;
   if (playback === undefined) {
@@ -109,7 +108,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
   return (
     <Pane title="1 Now playing" isFocused={isFocused} width={width} height={height}>
       <Box flexDirection="row" paddingX={1}>
-        {cover && box ? <CoverArt cover={cover} columns={box.columns} rows={box.rows} /> : null}
+        {hasPicture && box && item ? <CoverPicture item={item} box={box} mode={artMode} /> : null}
         <Box flexDirection="column">{body}</Box>
       </Box>
     </Pane>

@@ -49,8 +49,9 @@ describe('configured keys', () => {
     const { app } = await mount(withKeys({ moveDown: ['D', 'ctrl+d'] }));
     await app.press('?');
     await app.waitForFrame('Help · every key');
-    await app.press('pagedown');
-    await app.waitForFrame('D, Ctrl+D');
+    // Scrolled a row at a time to the reorder keys, wherever the help's height puts them.
+    for (let row = 0; row < 60 && !app.frame().includes('D, Ctrl+D'); row += 1) await app.press('down');
+    expect(app.frame()).toContain('D, Ctrl+D');
     expect(app.frame()).not.toMatch(/J, Shift\+↓/);
   });
 

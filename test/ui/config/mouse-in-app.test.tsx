@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/ui/App.js';
+import { computeLayout } from '../../../src/ui/layout.js';
 import { createTerminalEvents } from '../../../src/ui/terminal-events.js';
 import type { PointerEvent } from '../../../src/ui/state/mouse-actions.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
@@ -10,6 +11,8 @@ import { renderApp } from '../../helpers/render.js';
 const click = (column: number, row: number): PointerEvent => ({ kind: 'press', button: 'left', column, row });
 const wheel = (direction: 'up' | 'down', column: number, row: number): PointerEvent => ({ kind: 'wheel', direction, column, row });
 
+const TAB_ROW = computeLayout(120, 40).nowPlaying.height;
+
 const focusedTitle = (frame: string): string => /┏━ ([^━┓]*)/.exec(frame)?.[1]?.trim() ?? '';
 
 async function mount() {
@@ -18,8 +21,8 @@ async function mount() {
   const app = renderApp(<App api={api} terminalEvents={events} />, { columns: 120, rows: 40 });
   const playlists = api.playlists();
   await app.waitForFrame(`› ${playlists[0]!.name}`);
-  // Rows of the frame: Now playing 0–5, the tab line 6, the library's border 7, its first list row 8.
-  const rowOf = (index: number): number => 8 + index;
+  // Rows of the frame: Now playing from 0, then the tab line, the library's border, its first list row.
+  const rowOf = (index: number): number => TAB_ROW + 2 + index;
   return { api, app, events, playlists, rowOf };
 }
 
@@ -41,7 +44,7 @@ describe('the mouse on the dashboard', () => {
     events.pointer(click(10, 2));
     await app.waitForFrame((frame) => focusedTitle(frame).includes('Now playing'));
     // The tab line: ` 2 Playlists ` then ` 3 Saved shows `.
-    events.pointer(click(16, 6));
+    events.pointer(click(16, TAB_ROW));
     await app.waitForFrame((frame) => focusedTitle(frame).includes('Saved shows'));
   });
 
