@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { computeLayout } from '../../src/ui/layout.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSandbox,
@@ -89,12 +90,14 @@ describe('a config file saved while the dashboard runs', () => {
     await dashboard.waitFor(/› /, SCREEN_MS);
     dashboard.sendKeys('j', 'j');
     const cursorRow = (screen: string): number => rowsOf(screen).findIndex((line) => /^[│┃]› /.test(line));
-    await dashboard.waitFor((screen) => cursorRow(screen) === 10, SCREEN_MS);
+    // Two rows under the list's first row, which comes after Now playing, the tab line and the list's border.
+    const third = computeLayout(120, 40).nowPlaying.height + 4;
+    await dashboard.waitFor((screen) => cursorRow(screen) === third, SCREEN_MS);
     expect(dashboard.capture()).toContain('─ Playlist ─');
     // No playdeck folder yet: the watch waits for it.
     writeConfig('[layout]\ndetails = false\n');
     const wide = await dashboard.waitFor((screen) => !screen.includes('─ Playlist ─'), SCREEN_MS);
-    expect(cursorRow(wide)).toBe(10);
+    expect(cursorRow(wide)).toBe(third);
     writeConfig('[layout]\ndetails = "no"\n');
     const told = await dashboard.waitFor((screen) => statusMessageOf(screen).startsWith('config not applied:'), SCREEN_MS);
     expect(statusMessageOf(told)).toContain('layout.details');

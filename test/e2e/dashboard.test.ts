@@ -68,8 +68,12 @@ describe('the dashboard as a new user runs it', () => {
     await dashboard.waitFor((screen) => /Saved shows · \d+/.test(screen) && screen.includes(`› ${cellPrefixOf(firstShow!)}`), SCREEN_MS);
 
     dashboard.sendKeys('?');
-    const help = await dashboard.waitFor('Help', SCREEN_MS);
-    expect(help).toMatch(/│ q, Ctrl\+C\s+│ quit/);
+    const firstPage = await dashboard.waitFor('Help', SCREEN_MS);
+    expect(firstPage).toMatch(/│ q, Ctrl\+C\s+│ quit/);
+    // The help is longer than the screen: its first page and the next together list every key.
+    dashboard.sendKeys('PageDown');
+    const nextPage = await dashboard.waitFor((screen) => screen !== firstPage && /Keys \d+–\d+ of \d+/.test(screen), SCREEN_MS);
+    const help = `${firstPage}\n${nextPage}`;
     for (const key of ['?', 'Tab', '2', 'J, Shift+↓', 'u', 'Ctrl+R', 'w', 'Enter']) expect(help).toMatch(new RegExp(`│ ${escapeRegExp(key)}\\s+│`));
     dashboard.sendKeys('?');
     await dashboard.waitFor((screen) => !screen.includes('Help'), SCREEN_MS);

@@ -34,8 +34,11 @@ const HOSTILE_ALBUM = `Album${ESC}]2;pwned-title${BEL}Title`;
 const HOSTILE_ARTIST = `Red${ESC}[31mArtist${ESC}[0m`;
 const HOSTILE_SHOW = `Show${ESC}]8;;http://evil.example/${BEL}Link${ESC}]8;;${BEL}`;
 
-/** Every sequence the dashboard itself writes (src/terminal/screen.ts): colours, cursor to row;column, erase to end of line, the alternate screen. */
-const OWN_SEQUENCE = /\u001b\[(?:[0-9;]*m|\d+;\d+H|K|2J|\?1049[hl]|\?25[hl])/y;
+/**
+ * Every sequence the dashboard itself writes (src/terminal/screen.ts): colours, cursor to row;column, erase to
+ * end of line, the alternate screen, and mouse and focus reporting on and off.
+ */
+const OWN_SEQUENCE = /\u001b\[(?:[0-9;]*m|\d+;\d+H|K|2J|\?1049[hl]|\?25[hl]|\?100[046][hl])/y;
 
 let sandbox: Sandbox | undefined;
 let dashboard: Dashboard | undefined;

@@ -73,7 +73,7 @@ describe('the dashboard as a remote', () => {
     dashboard.sendKeys('Down', 'Enter');
     await until(player, (state) => state.device.name === 'Kitchen speaker');
     await dashboard.waitFor((screen) => statusLineOf(screen).includes('playing on Kitchen speaker'), SCREEN_MS);
-    await dashboard.waitFor('Kitchen speaker (speaker', SCREEN_MS);
+    await dashboard.waitFor('Kitchen speaker (Speaker', SCREEN_MS);
     // No volume there: the keys say so.
     dashboard.sendKeys('+');
     await dashboard.waitFor((screen) => statusLineOf(screen).includes('has no volume control'), SCREEN_MS);
