@@ -73,8 +73,11 @@ try {
   await settle();
   photograph(session, 'devices', 'playdeck: the devices, and up next in Now playing');
   session.sendKeys('Escape');
+  await session.waitFor((screen) => !screen.includes('Kitchen speaker'));
+  session.sendKeys('2');
+  await session.waitFor(/Playlists · \d+/);
 
-  session.sendKeys('2', 'Enter');
+  session.sendKeys('Enter');
   await session.waitFor(/items/);
   session.sendKeys('j', 'j', 'v', 'j', 'j', 'J', 'J', 'J');
   await settle();

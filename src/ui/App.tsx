@@ -160,13 +160,16 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
           {focus.isHelpOpen ? (
             <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
           ) : isDevicesOpen ? (
-            <DevicesOverlay
-              width={root.width}
-              maxHeight={library.height + 1}
-              onClose={onCloseDevices}
-              onTransferred={onTransferred}
-              onNotice={showNotice}
-            />
+            // The overlay's own box is only as tall as its list: this one keeps the status line at the bottom.
+            <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
+              <DevicesOverlay
+                width={root.width}
+                maxHeight={library.height + 1}
+                onClose={onCloseDevices}
+                onTransferred={onTransferred}
+                onNotice={showNotice}
+              />
+            </Box>
           ) : (
             <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
           )}
