@@ -1,6 +1,6 @@
 import type { PlaylistItem } from '../../api/types.js';
 import { entryIdentity } from './entry-keys.js';
-import { moveCursor, setCursor, type CursorAction } from './list-cursor.js';
+import { moveCursor, setCursor, type CursorAction, type CursorState } from './list-cursor.js';
 import {
   createReorderState,
   isDirty,
@@ -27,6 +27,8 @@ export interface PlaylistReorderState {
   readonly touched: Uint8Array;
   /** First display row of the window. */
   readonly top: number;
+  /** While a filter narrows the view: the first of the rows it lets through that the window shows. */
+  readonly filterTop: number;
   /** The snapshot the base positions are those of; null when unknown (a save then merges by identity). */
   readonly snapshotId: string | null;
   /**
@@ -48,6 +50,15 @@ export type PlaylistReorderAction =
   /** A cursor key; a typed count applies to up, down and the page keys. */
   | { type: 'cursor'; action: CursorAction; height: number; count?: number }
   | { type: 'cursorTo'; index: number; height: number }
+  /**
+   * A cursor key while a filter lets only `rows` through (display rows, ascending): the one cursor moves
+   * from match to match, so it stays on its entry when the filter goes.
+   */
+  | { type: 'filteredCursor'; action: CursorAction; rows: ArrayLike<number>; height: number; count?: number }
+  /** The cursor on the `index`th of the rows a filter lets through (a click). */
+  | { type: 'filteredCursorTo'; index: number; rows: ArrayLike<number>; height: number }
+  /** The filter's text changed: the cursor goes to the first match. */
+  | { type: 'filterChanged'; height: number }
   /** One step made by a move anywhere or a sort (reorder-move.ts, reorder-sort.ts), done and recorded. */
   | { type: 'step'; step: HistoryStep; height: number }
   /** A page fetched while `generation` was current. */
@@ -64,7 +75,7 @@ export function createPlaylistReorder(total: number, snapshotId: string | null, 
   const reorder = createReorderState(total);
   const length = reorder.order.length;
   return {
-    reorder, list: emptySparseList(length), touched: new Uint8Array(length), top: 0, snapshotId, generation: 0,
+    reorder, list: emptySparseList(length), touched: new Uint8Array(length), top: 0, filterTop: 0, snapshotId, generation: 0,
     isWriting: false, isBaseStale: false, pageSize,
   };
 }
@@ -135,6 +146,40 @@ function moveTheCursor(state: PlaylistReorderState, action: CursorAction, height
   return moved === reorder && next.top === state.top ? state : { ...state, reorder: moved, top: next.top };
 }
 
+/** The first of `rows` (ascending) at or after `row`; `rows.length` when none is. */
+function firstAtOrAfter(rows: ArrayLike<number>, row: number): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (rows[middle]! < row) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The cursor and window among the rows a filter lets through (display rows, ascending): the cursor is on the
+ * first of them at or after the one cursor of the view, the window as it was left.
+ */
+export function filteredWindow(state: PlaylistReorderState, rows: ArrayLike<number>, height: number): CursorState {
+  const index = Math.min(firstAtOrAfter(rows, state.reorder.cursor), Math.max(0, rows.length - 1));
+  return setCursor({ cursor: index, top: state.filterTop }, index, rows.length, height);
+}
+
+/** The cursor on the match `next` names; the whole list's window follows it too, for when the filter goes. */
+function moveAmongFiltered(state: PlaylistReorderState, rows: ArrayLike<number>, next: CursorState, height: number): PlaylistReorderState {
+  if (rows.length === 0) return state;
+  const moved = withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: rows[next.cursor]! }), height);
+  return moved === state && next.top === state.filterTop ? state : { ...moved, filterTop: next.top };
+}
+
+function moveFilteredCursor(state: PlaylistReorderState, action: Extract<PlaylistReorderAction, { type: 'filteredCursor' }>): PlaylistReorderState {
+  const { rows, height } = action;
+  const count = COUNTED.has(action.action) ? (action.count ?? 1) : 1;
+  return moveAmongFiltered(state, rows, moveCursor(filteredWindow(state, rows, height), action.action, rows.length, height, count), height);
+}
+
 /** Whether `items` differ from the entries loaded at the same positions (unloaded positions do not count). */
 function differsFromLoaded(list: SparseList<PlaylistItem>, offset: number, items: readonly PlaylistItem[]): boolean {
   return items.some((item, index) => {
@@ -182,6 +227,16 @@ export function playlistReorderReducer(state: PlaylistReorderState, action: Play
       return moveTheCursor(state, action.action, action.height, action.count);
     case 'cursorTo':
       return withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: action.index }), action.height);
+    case 'filteredCursor':
+      return moveFilteredCursor(state, action);
+    case 'filteredCursorTo': {
+      const { rows, height } = action;
+      return moveAmongFiltered(state, rows, setCursor(filteredWindow(state, rows, height), action.index, rows.length, height), height);
+    }
+    case 'filterChanged': {
+      const moved = withReorder(state, reorderReducer(state.reorder, { type: 'cursorTo', index: 0 }), action.height);
+      return moved.filterTop === 0 ? moved : { ...moved, filterTop: 0 };
+    }
     case 'step':
       return applyStep(state, action.step, action.height);
     case 'page':

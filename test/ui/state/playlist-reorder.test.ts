@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingPages } from '../../../src/ui/state/playlist-reorder.js';
+import { filteredWindow, missingPages } from '../../../src/ui/state/playlist-reorder.js';
 import { isDirty } from '../../../src/ui/state/reorder.js';
 import { itemAt } from '../../../src/ui/state/sparse-list.js';
 import { apply, cursorTo, reorderOf, entry, HEIGHT, move, nameOf, shown } from './playlist-reorder-helpers.js';
@@ -22,6 +22,34 @@ describe('playlist reorder state', () => {
     expect(state.reorder.cursor).toBe(5);
     state = apply(state, { type: 'cursor', action: 'last', height: HEIGHT, count: 3 });
     expect(state.reorder.cursor).toBe(9);
+  });
+
+  it('keeps one cursor under a filter: it stops only on the matches and stays on its entry when the filter goes', () => {
+    const numbers = Array.from({ length: 100 }, (_, i) => i);
+    // A filter that lets every seventh row through.
+    const rows = Int32Array.from({ length: 15 }, (_, i) => i * 7);
+    let state = apply(reorderOf(numbers), cursorTo(40), { type: 'filterChanged', height: HEIGHT });
+    expect(filteredWindow(state, rows, HEIGHT)).toEqual({ cursor: 0, top: 0 });
+    state = apply(state, { type: 'filteredCursor', action: 'down', rows, height: HEIGHT, count: 12 });
+    expect(state.reorder.cursor).toBe(84);
+    expect(filteredWindow(state, rows, HEIGHT)).toEqual({ cursor: 12, top: 12 - HEIGHT + 1 });
+    state = apply(state, { type: 'filteredCursor', action: 'last', rows, height: HEIGHT, count: 3 });
+    expect(state.reorder.cursor).toBe(98);
+    state = apply(state, { type: 'filteredCursorTo', index: 5, rows, height: HEIGHT });
+    expect(state.reorder.cursor).toBe(35);
+    expect(filteredWindow(state, rows, HEIGHT).cursor).toBe(5);
+    // Without the filter the same cursor is on the same entry, the whole list's window around it.
+    state = apply(state, cursorTo(state.reorder.cursor));
+    expect(nameOf(itemAt(state.list, state.reorder.order[state.reorder.cursor]!))).toBe('35');
+    expect(state.top).toBeLessThanOrEqual(35);
+    expect(state.top + HEIGHT).toBeGreaterThan(35);
+  });
+
+  it('shows the first match at or after the cursor when the cursor is on no match, and nothing moves among no rows', () => {
+    const state = apply(reorderOf(Array.from({ length: 30 }, (_, i) => i)), cursorTo(11));
+    expect(filteredWindow(state, Int32Array.of(3, 9, 12, 20), HEIGHT).cursor).toBe(2);
+    expect(filteredWindow(state, Int32Array.of(3, 9), HEIGHT).cursor).toBe(1);
+    expect(apply(state, { type: 'filteredCursor', action: 'down', rows: new Int32Array(0), height: HEIGHT })).toBe(state);
   });
 
   it('renumbers the base on a save: the view and the loaded entries stay, the service order becomes the identity', () => {

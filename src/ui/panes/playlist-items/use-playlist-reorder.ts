@@ -9,7 +9,6 @@ import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
 import { targetOfPlaylistItem } from '../../details-target.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
-import { useListCursor } from '../../hooks/use-list-cursor.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
@@ -18,7 +17,7 @@ import { KEY_LAYER } from '../../keys/key-layers.js';
 import { useKeyBindings } from '../../keys/bindings-context.js';
 import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
 import { setCursor } from '../../state/list-cursor.js';
-import { createPlaylistReorder } from '../../state/playlist-reorder.js';
+import { createPlaylistReorder, filteredWindow } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
 import { playlistItemMatch } from '../library-rows.js';
@@ -75,8 +74,9 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
-  const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
+  // One cursor: while a filter is on it stops only on the matches, and the window is over them.
+  const view = filtered === null ? whole : filteredWindow(state, filtered.displayRows, listHeight);
   useReorderPages({
     playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
     onStatus: status.showLoad,
@@ -104,7 +104,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   });
   ask.current = prompt.ask;
   const commands = useReorderCommands({
-    store, loop, listHeight, filter, filterCursor, filtered, status, prompt, readOnly, onBack: options.onBack,
+    store, loop, listHeight, filter, filtered, status, prompt, readOnly, onBack: options.onBack,
   });
   const bindings = useKeyBindings();
   const count = useKeyLayer(
@@ -122,7 +122,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   );
 
   const positionAt = (row: number): number => (filtered === null ? (reorder.order[row] ?? -1) : (filtered.rows[row] ?? -1));
-  const cursor = filtered === null ? whole.cursor : filterCursor.cursor;
+  const { cursor } = view;
   const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
   const target = useMemo(() => (item === undefined ? null : targetOfPlaylistItem(item)), [item]);
 
@@ -145,17 +145,17 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   };
   const changeFilter = (text: string): void => {
     filter.change(text);
-    filterCursor.moveTo(0);
+    store.dispatch({ type: 'filterChanged', height: listHeight });
   };
   const length = filtered === null ? reorder.order.length : filtered.rows.length;
   const cursorTo = (row: number): void => {
     const index = Math.max(0, Math.min(length - 1, row));
-    if (filtered !== null) filterCursor.moveTo(index);
+    if (filtered !== null) store.dispatch({ type: 'filteredCursorTo', index, rows: filtered.displayRows, height: listHeight });
     else store.dispatch({ type: 'cursorTo', index, height: listHeight });
   };
   // Enter does nothing on an item yet, so neither does a double-click.
   useListPointer(isFocused, {
-    top: filtered === null ? whole.top : filterCursor.top,
+    top: view.top,
     length,
     rowsAbove: filter.isOn ? 1 : 0,
     cursorTo,
@@ -169,7 +169,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
       target,
       length,
       cursor,
-      top: filtered === null ? whole.top : filterCursor.top,
+      top: view.top,
       listHeight,
       rowText,
       filter,

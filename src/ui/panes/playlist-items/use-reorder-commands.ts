@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react';
-import type { ListCursor } from '../../hooks/use-list-cursor.js';
 import type { ListFilter } from '../../hooks/use-list-filter.js';
 import type { ListCommand } from '../../keymap.js';
 import type { ReorderAction } from '../../state/reorder.js';
+import { filteredWindow } from '../../state/playlist-reorder.js';
 import type { ReorderStore } from './reorder-store.js';
 import { reorderMessage, FILTERED_REORDER_REFUSAL } from './reorder-messages.js';
 import type { FilteredRows } from './filtered-rows.js';
@@ -22,7 +22,6 @@ export interface ReorderCommandsOptions {
   /** Rows of the list window, for scrolling along with the cursor. */
   listHeight: number;
   filter: ListFilter;
-  filterCursor: ListCursor;
   filtered: FilteredRows | null;
   status: StatusLine;
   prompt: ReorderPrompt;
@@ -55,10 +54,11 @@ export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
       store.dispatch({ type: 'reorder', action, height: listHeight });
     };
     const clearFilter = (): void => {
-      const { filter, filterCursor, filtered, store, listHeight } = latest.current;
-      const position = filtered?.rows[filterCursor.cursor];
+      const { filter, filtered, store, listHeight } = latest.current;
+      // The cursor stays on the match it shows (the first at or after it, after the text changed).
+      const row = filtered === null ? undefined : filtered.displayRows[filteredWindow(store.getState(), filtered.displayRows, listHeight).cursor];
       filter.clear();
-      if (position !== undefined) store.dispatch({ type: 'cursorTo', index: filtered!.rowOf[position]!, height: listHeight });
+      if (row !== undefined) store.dispatch({ type: 'cursorTo', index: row, height: listHeight });
     };
     const save = (): void => {
       const { loop, status } = latest.current;
@@ -86,13 +86,13 @@ export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
       status.showReorder(reorderMessage(command, before, store.getState().reorder));
     };
     const onCommand = (command: ListCommand | null, count: number): void => {
-      const { store, filter, filterCursor, status, listHeight } = latest.current;
+      const { store, filter, filtered, status, listHeight } = latest.current;
       // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
       if (command?.type !== 'back') leaving.current = 'no';
       if (command === null || command.type === 'open' || command.type === 'play') return;
       if (command.type === 'reorder' && latest.current.readOnly !== null) return status.showReorder(latest.current.readOnly);
       if (command.type === 'cursor') {
-        if (filter.isOn) filterCursor.move(command.action, count);
+        if (filtered !== null) store.dispatch({ type: 'filteredCursor', action: command.action, rows: filtered.displayRows, height: listHeight, count });
         else store.dispatch({ type: 'cursor', action: command.action, height: listHeight, count });
       } else if (command.type === 'filter') filter.open();
       else if (command.type === 'back') {
