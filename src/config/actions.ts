@@ -50,7 +50,7 @@ export const ACTIONS: readonly ActionSpec[] = [
   spec('first', ['g', 'home'], 'first item', 'lists'),
   spec('last', ['G', 'end'], 'last item', 'lists'),
   spec('open', ['enter'], 'open a playlist, show or audiobook; play a track, episode or chapter in its context', 'lists'),
-  spec('playContext', ['P'], 'play the playlist, show or audiobook under the cursor from its start', 'lists'),
+  spec('playContext', ['P'], 'play the playlist from its start, the show or audiobook from its first unfinished item', 'lists'),
   spec('back', ['escape'], 'back, or clear the filter or the mark', 'lists'),
   spec('filter', ['/'], 'filter the list', 'lists'),
   spec('addToQueue', ['a'], 'add the track or episode to the queue', 'lists'),

@@ -183,6 +183,7 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
               onClosePlaylist={onClosePlaylist}
               onStatus={onStatus}
               onUnsaved={savePrompt.onUnsaved}
+              listeningEnded={playback.listeningEnded}
             />
           </PlayStarterProvider>
           <StatusBar

@@ -147,7 +147,7 @@ export const LIST_BINDINGS: readonly ListBinding[] = [
   { action: 'last', description: 'last item', command: cursor('last') },
   { action: 'open', description: 'open a playlist, show or audiobook; play a track, episode or chapter in its context',
     command: { type: 'open' } },
-  { action: 'playContext', description: 'play the playlist, show or audiobook under the cursor from its start',
+  { action: 'playContext', description: 'play the playlist from its start, the show or audiobook from its first unfinished item',
     command: { type: 'play' } },
   { action: 'back', description: 'back, or clear the filter or the mark', command: { type: 'back' } },
   { action: 'filter', description: 'filter the list', command: { type: 'filter' } },

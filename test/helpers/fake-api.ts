@@ -66,7 +66,14 @@ export interface FakeApi extends Api {
   playlists(): SimplifiedPlaylist[];
   /** Takes a device away, as when it goes offline. */
   removeDevice(deviceId: string): void;
+  /**
+   * Changes an episode or chapter (its resume point, whether it plays in the user's market) as the service
+   * would have it; every page is read anew from then on.
+   */
+  changeItem(id: string, patch: ItemPatch): void;
 }
+
+export type ItemPatch = Partial<Pick<Episode, 'resume_point' | 'is_playable' | 'restrictions'>>;
 
 const ERROR_KINDS: readonly ApiErrorKind[] = ['bad-request', 'unauthorized', 'forbidden', 'not-found', 'conflict',
   'rate-limited', 'unavailable', 'timeout', 'network', 'aborted', 'malformed'];
@@ -219,6 +226,14 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     },
     playlists: () => playlists.list(),
     removeDevice: (deviceId) => devices.remove(deviceId),
+    changeItem(id, patch) {
+      const item = catalog.byId.get(id);
+      if (!item) throw new Error(`No item ${id} in the fake catalog`);
+      Object.assign(item, patch);
+      pages.clear();
+      simplifiedEpisodes.clear();
+      simplifiedChapters.clear();
+    },
 
     getMe: (...args) => respond('getMe', args, () => catalog.user),
     getPlaybackState: (...args) => respond('getPlaybackState', args, () => player.current()),

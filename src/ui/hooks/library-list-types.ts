@@ -11,6 +11,8 @@ export interface LibraryListOptions<T> {
   label: string;
   fetchPage(page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
   totalHint?: number;
+  /** A new value reads the pages held again, keeping them on screen until the answers come. */
+  reloadKey?: number;
   /** The row text of an item at its base index, fitted to `width` (memoise it per item). */
   formatRow(item: T, baseIndex: number, width: number): string;
   /** Lower-cased text the filter searches (memoise it per item). */

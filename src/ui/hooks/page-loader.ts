@@ -64,6 +64,20 @@ export class PageLoader<T> {
     return intervalMs;
   }
 
+  /**
+   * Reads the pages at `offsets` again now, whatever their age (what they hold has changed); the view keeps
+   * showing them until the answers come.
+   */
+  reload(offsets: readonly number[]): void {
+    if (this.isClosed) return;
+    for (const offset of offsets) {
+      this.inFlight.get(offset)?.abort();
+      this.inFlight.delete(offset);
+      this.failed.delete(offset);
+      this.load(offset);
+    }
+  }
+
   /** Answers no longer stand for what the view holds (its total changed): their pages count as missing. */
   forgetAnswers(): void {
     this.answers.clear();

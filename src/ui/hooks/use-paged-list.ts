@@ -15,6 +15,8 @@ export interface PagedListOptions<T> {
   label: string;
   /** A load error to show, or null once loading works again. */
   onStatus(message: string | null): void;
+  /** A new value reads the pages held again, in place (the list stays on screen meanwhile). */
+  reloadKey?: number;
 }
 
 export interface ListWindowPosition {
@@ -83,6 +85,15 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     setLoader(pageLoader);
     return () => pageLoader.close();
   }, [sourceKey]);
+
+  const { reloadKey } = options;
+  const reloadedFor = useRef(reloadKey);
+  useEffect(() => {
+    if (loader === null || reloadedFor.current === reloadKey) return;
+    reloadedFor.current = reloadKey;
+    const held = latest.current.list;
+    loader.reload(held === null ? [0] : held.starts);
+  }, [loader, reloadKey]);
 
   return { list, firstError: isCurrent ? state.firstError : null, loader, position };
 }

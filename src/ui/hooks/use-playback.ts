@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { PlaybackState } from '../../api/types.js';
 import { planCommand, type PlaybackCommand } from '../playback-commands.js';
-import { agreesWithShown } from '../state/playback-sync.js';
+import { agreesWithShown, finishedListening, type ObservedPlayback } from '../state/playback-sync.js';
 import { usePoll, type PollState } from './use-poll.js';
 
 export const PLAYING_POLL_MS = 5_000;
@@ -33,6 +33,11 @@ export interface PlaybackController extends PollState<PlaybackState | null> {
   replace(state: PlaybackState | null): void;
   /** Asks the service now. */
   refresh(): void;
+  /**
+   * How many times an episode or chapter stopped playing (it ended, or another item took its place), as the
+   * service's answers tell, never an optimistic state: what is in progress may have changed each time.
+   */
+  listeningEnded: number;
 }
 
 /**
@@ -43,9 +48,14 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
   const intervalsRef = useRef(intervals);
   intervalsRef.current = intervals;
   const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>({ data: undefined, receivedAt: 0 });
+  const observed = useRef<ObservedPlayback | null>(null);
+  const [listeningEnded, setListeningEnded] = useState(0);
   const poll = usePoll<PlaybackState | null>({
     fetch: async (signal) => {
       const next = await api.getPlaybackState({ signal });
+      const before = observed.current;
+      observed.current = { state: next, at: Date.now() };
+      if (before !== null && finishedListening(before, observed.current)) setListeningEnded((count) => count + 1);
       const { data, receivedAt } = shown.current;
       // The very object shown, when the answer only confirms the running clock: nothing re-renders.
       return data && next && agreesWithShown(data, receivedAt, next, Date.now()) ? data : next;
@@ -90,5 +100,7 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
       });
   }, []);
   const { replace, refresh } = poll;
-  return { data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh };
+  return {
+    data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh, listeningEnded,
+  };
 }

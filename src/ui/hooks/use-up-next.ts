@@ -3,6 +3,7 @@ import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { PlayableItem } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
+import { sayIfUnplayable } from '../play/unplayable.js';
 import type { QueueActions } from '../queue-context.js';
 import { sanitizeText } from '../sanitize.js';
 
@@ -46,6 +47,7 @@ export function useUpNext(api: Api, itemId: string | null | undefined, onNotice:
     const item = target?.kind === 'track' ? target.track : target?.kind === 'episode' ? target.episode : null;
     if (item === null) return notify("can't queue this: only tracks and episodes can be added to the queue");
     const name = sanitizeText(item.name);
+    if (sayIfUnplayable(client, item, (reason) => latest.current.onNotice(`can't queue ${name}: ${reason}`))) return;
     client.addToQueue(item.uri).then(
       () => {
         notify(`added to the queue: ${name}`);

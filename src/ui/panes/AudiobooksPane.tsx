@@ -6,7 +6,7 @@ import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
-import { wholeContextRequest } from '../play/play-request.js';
+import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { audiobookMatch, audiobookRow } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
@@ -47,7 +47,7 @@ export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPane
     height: rows,
     width: rowWidth,
     onOpen: open,
-    onPlay: (saved) => starter?.start(wholeContextRequest({ kind: 'audiobook', audiobook: saved.audiobook })),
+    onPlay: (saved) => starter?.start(playFromFirstUnfinished(api, { kind: 'audiobook', audiobook: saved.audiobook })),
   });
   const title = list.total === null ? 'Audiobooks' : `Audiobooks · ${formatCount(list.total)}`;
   return (

@@ -1,11 +1,12 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Audiobook, Chapter, Paging } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
-import { chapterRequest, refusalOf } from '../play/play-request.js';
+import { playFromFirstUnfinished } from '../play/first-unfinished.js';
+import { chapterRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { chapterMatch, chapterRow } from './library-rows.js';
@@ -35,15 +36,20 @@ function attachAudiobook(page: Paging<Chapter>, audiobook: Audiobook): Paging<Ch
   return attached;
 }
 
-/** The chapters of one audiobook, with their resume points. */
+/** The chapters of one audiobook, with their resume points; Enter plays one, `P` the audiobook from its first unfinished chapter. */
 export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
   const api = useApi();
   const starter = usePlayStarter();
   const { audiobook, isFocused, width, height, onBack } = props;
   const { rows, rowWidth } = listBodySize(width, height);
+  // The first page as last read: `P` finds the first unfinished chapter there without a request.
+  const firstPage = useRef<Paging<Chapter> | null>(null);
   const fetchPage = useCallback(
-    async (page: PageRequest, signal: AbortSignal) =>
-      attachAudiobook(await api.getAudiobookChapters(audiobook.id, page, { signal }), audiobook),
+    async (page: PageRequest, signal: AbortSignal) => {
+      const chapters = attachAudiobook(await api.getAudiobookChapters(audiobook.id, page, { signal }), audiobook);
+      if (page.offset === 0) firstPage.current = chapters;
+      return chapters;
+    },
     [api, audiobook],
   );
   const list = useLibraryList<Chapter>({
@@ -59,10 +65,9 @@ export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
     width: rowWidth,
     onBack,
     onOpen: (chapter) => {
-      const refusal = refusalOf(chapter, null);
-      if (refusal !== null) starter?.refuse(refusal);
-      else starter?.start(chapterRequest(audiobook, chapter));
+      if (starter?.refuseUnplayable(chapter) === false) starter.start(chapterRequest(audiobook, chapter));
     },
+    onPlay: () => starter?.start(playFromFirstUnfinished(api, { kind: 'audiobook', audiobook }, firstPage.current)),
   });
   const total = list.total ?? audiobook.total_chapters;
   const title = `${sanitizeText(audiobook.name)} · ${formatCount(total)} chapters`;

@@ -39,41 +39,69 @@ async function readInProgress(api: Api, signal: AbortSignal): Promise<ProgressEn
   return continueListening([...perShow.flat(), ...perBook.flat()]);
 }
 
+export interface ContinuePaneProps extends LibraryPaneProps {
+  /** Its tab is up (the pane may still be under the help, or without the focus). */
+  isShown: boolean;
+  /** Counts the episodes and chapters that stopped playing (`PlaybackController.listeningEnded`). */
+  listeningEnded: number;
+}
+
+interface Read {
+  generation: number;
+  entries: Promise<ProgressEntry[]>;
+  controller: AbortController;
+  /** The pages given out, so that asking again (the list's refresh) renders nothing new. */
+  pages: Map<number, Paging<ProgressEntry>>;
+}
+
 /**
- * Episodes and chapters started and not finished, most recently played first. Read when the pane gets the
- * focus (the saved shows and audiobooks, then one page of each one's items), never polled.
+ * Episodes and chapters started and not finished, most recently played first. Read when its tab opens, and
+ * again (in place) when an episode or chapter stops playing while it is open; never polled. A read is the
+ * saved shows and audiobooks, then one page of each one's items.
  */
-export const ContinuePane = memo(function ContinuePane(props: LibraryPaneProps) {
+export const ContinuePane = memo(function ContinuePane(props: ContinuePaneProps) {
   const api = useApi();
   const starter = usePlayStarter();
-  const { isFocused, width, height } = props;
+  const { isFocused, isShown, listeningEnded, width, height } = props;
   const { rows, rowWidth } = listBodySize(width, height);
-  // A new read each time the pane is focused: what was played meanwhile moves to the top.
+  // A new read on opening (what was played meanwhile moves to the top) and on each end while open: one each.
   const [generation, setGeneration] = useState(0);
+  const seen = useRef({ isShown, listeningEnded });
   useEffect(() => {
-    if (isFocused) setGeneration((previous) => previous + 1);
-  }, [isFocused]);
+    const before = seen.current;
+    seen.current = { isShown, listeningEnded };
+    if (isShown && (!before.isShown || before.listeningEnded !== listeningEnded)) setGeneration((previous) => previous + 1);
+  }, [isShown, listeningEnded]);
 
   // One read per generation, whatever pages the list asks for.
-  const read = useRef<{ generation: number; entries: Promise<ProgressEntry[]> } | null>(null);
+  const read = useRef<Read | null>(null);
+  useEffect(() => () => read.current?.controller.abort(), []);
   const fetchPage = useCallback(
-    async (page: PageRequest, signal: AbortSignal): Promise<Paging<ProgressEntry>> => {
-      if (read.current?.generation !== generation) {
-        const entries = readInProgress(api, signal);
-        read.current = { generation, entries };
-        entries.catch(() => {
-          if (read.current?.entries === entries) read.current = null;
+    async (page: PageRequest): Promise<Paging<ProgressEntry>> => {
+      let current = read.current;
+      if (current?.generation !== generation) {
+        current?.controller.abort();
+        const controller = new AbortController();
+        const started: Read = { generation, entries: readInProgress(api, controller.signal), controller, pages: new Map() };
+        started.entries.catch(() => {
+          if (read.current === started) read.current = null;
         });
+        read.current = current = started;
       }
-      const items = await read.current.entries;
+      const items = await current.entries;
+      const given = current.pages.get(page.offset);
+      if (given?.limit === page.limit) return given;
       const slice = items.slice(page.offset, page.offset + page.limit);
-      return { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total: items.length, items: slice };
+      const paging = { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total: items.length, items: slice };
+      current.pages.set(page.offset, paging);
+      return paging;
     },
     [api, generation],
   );
   const list = useLibraryList<ProgressEntry>({
     ...props,
-    sourceKey: `continue:${generation}`,
+    sourceKey: 'continue',
+    reloadKey: generation,
     label: 'items in progress',
     fetchPage,
     formatRow,
@@ -81,12 +109,14 @@ export const ContinuePane = memo(function ContinuePane(props: LibraryPaneProps) 
     toTarget,
     height: rows,
     width: rowWidth,
-    onOpen: (entry) =>
-      starter?.start(
+    onOpen: (entry) => {
+      if (starter?.refuseUnplayable(entry.item) !== false) return;
+      starter.start(
         entry.kind === 'episode'
           ? showEpisodeRequest(entry.parent, entry.item, entry.position, null)
           : chapterRequest(entry.parent, entry.item),
-      ),
+      );
+    },
   });
   const title = list.total === null ? 'Continue listening' : `Continue listening · ${formatCount(list.total)}`;
   return (

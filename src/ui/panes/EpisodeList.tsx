@@ -1,11 +1,12 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Episode, Paging, Show } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
-import { refusalOf, showEpisodeRequest, wholeContextRequest } from '../play/play-request.js';
+import { playFromFirstUnfinished } from '../play/first-unfinished.js';
+import { showEpisodeRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { episodeMatch, episodeRow } from './episode-rows.js';
@@ -38,8 +39,14 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
   const starter = usePlayStarter();
   const { show, isFocused, width, height, onBack } = props;
   const { rows, rowWidth } = listBodySize(width, height);
+  // The first page as last read: `P` finds the first unfinished episode there without a request.
+  const firstPage = useRef<Paging<Episode> | null>(null);
   const fetchPage = useCallback(
-    async (page: PageRequest, signal: AbortSignal) => attachShow(await api.getShowEpisodes(show.id, page, { signal }), show),
+    async (page: PageRequest, signal: AbortSignal) => {
+      const episodes = attachShow(await api.getShowEpisodes(show.id, page, { signal }), show);
+      if (page.offset === 0) firstPage.current = episodes;
+      return episodes;
+    },
     [api, show],
   );
   const list = useLibraryList<Episode>({
@@ -55,11 +62,9 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
     width: rowWidth,
     onBack,
     onOpen: (episode, position) => {
-      const refusal = refusalOf(episode, null);
-      if (refusal !== null) starter?.refuse(refusal);
-      else starter?.start(showEpisodeRequest(show, episode, position, list.total));
+      if (starter?.refuseUnplayable(episode) === false) starter.start(showEpisodeRequest(show, episode, position, list.total));
     },
-    onPlay: () => starter?.start(wholeContextRequest({ kind: 'show', show })),
+    onPlay: () => starter?.start(playFromFirstUnfinished(api, { kind: 'show', show }, firstPage.current)),
   });
   const total = list.total ?? show.total_episodes;
   const title = `${sanitizeText(show.name)} · ${formatCount(total)} episodes`;

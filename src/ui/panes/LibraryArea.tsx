@@ -30,6 +30,8 @@ export interface LibraryAreaProps {
   onStatus(pane: LibraryPaneKey, message: string | null): void;
   /** A playlist's unsaved moves, for quitting; null once saved. */
   onUnsaved?(moves: UnsavedMoves | null): void;
+  /** Counts the episodes and chapters that stopped playing: Continue listening reads again while open. */
+  listeningEnded: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface LibraryAreaProps {
  * up), so that coming back finds its cursor and its pages.
  */
 export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
-  const { focus, library, details, isHidden, onOpenPlaylist, onClosePlaylist, onUnsaved } = props;
+  const { focus, library, details, isHidden, onOpenPlaylist, onClosePlaylist, onUnsaved, listeningEnded } = props;
   const shown = visiblePane(focus);
   const everShown = useRef(new Set<LibraryTab>());
   everShown.current.add(focus.libraryTab);
@@ -94,7 +96,7 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
       )}
       {isMounted('continue') && (
         <Box display={display('continue')}>
-          <ContinuePane {...paneProps('continue')} />
+          <ContinuePane {...paneProps('continue')} isShown={shown === 'continue'} listeningEnded={listeningEnded} />
         </Box>
       )}
     </Box>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { formatCount } from '../format.js';
 import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
-import { playlistEntryRequest, refusalOf, wholeContextRequest } from '../play/play-request.js';
+import { playlistEntryRequest, wholeContextRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { READ_ONLY_TITLE } from '../state/playlist-access.js';
@@ -35,9 +35,8 @@ export const PlaylistItemsPane = memo(function PlaylistItemsPane(props: Playlist
     onPlay: (at) => {
       if (at === null) return starter?.start(wholeContextRequest({ kind: 'playlist', playlist }));
       const { track } = at.entry;
-      const refusal = track === null ? "can't play: this entry is unreadable" : refusalOf(track, null);
-      if (refusal !== null || track === null) return starter?.refuse(refusal ?? '');
-      starter?.start(playlistEntryRequest(playlist, track, at.position));
+      if (track === null) return starter?.refuse("can't play: this entry is unreadable");
+      if (starter?.refuseUnplayable(track) === false) starter.start(playlistEntryRequest(playlist, track, at.position));
     },
   });
   const total = reorder.list.total ?? playlist.tracks.total;

@@ -6,7 +6,7 @@ import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
-import { wholeContextRequest } from '../play/play-request.js';
+import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { EpisodeList } from './EpisodeList.js';
 import { showMatch, showRow } from './library-rows.js';
@@ -20,7 +20,8 @@ const toTarget = (saved: SavedShow): DetailsTarget => ({ kind: 'show', show: sav
 
 /**
  * The user's saved shows (GET /me/shows), loaded as the cursor goes; Enter opens a show's episodes, Esc
- * comes back (the list stays mounted meanwhile, with its cursor and pages), `P` plays the show.
+ * comes back (the list stays mounted meanwhile, with its cursor and pages), `P` plays the show from its
+ * first unfinished episode.
  */
 export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
   const api = useApi();
@@ -47,7 +48,7 @@ export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
     height: rows,
     width: rowWidth,
     onOpen: open,
-    onPlay: (saved) => starter?.start(wholeContextRequest({ kind: 'show', show: saved.show })),
+    onPlay: (saved) => starter?.start(playFromFirstUnfinished(api, { kind: 'show', show: saved.show })),
   });
   const title = list.total === null ? 'Saved shows' : `Saved shows · ${formatCount(list.total)}`;
   return (

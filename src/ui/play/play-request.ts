@@ -8,7 +8,7 @@ import { sanitizeText } from '../sanitize.js';
  */
 export interface PlayRequest {
   target: PlayTarget;
-  /** Shown at once, until the next poll confirms it; null when the service picks (a show's first unfinished). */
+  /** Shown at once, until the next poll confirms it; null when not known (a playlist's first entry, say). */
   item: PlayableItem | null;
   contextType: 'playlist' | 'show' | 'audiobook';
   contextUri: string;
@@ -16,11 +16,16 @@ export interface PlayRequest {
   label: string;
 }
 
-/** Why an item cannot play here (for the status line), or null when it can. */
-export function refusalOf(item: Track | Episode | Chapter, market: string | null): string | null {
-  if (item.type === 'track' && item.is_local) return "can't play: a local file";
+/**
+ * Why an item cannot play here ("not available in GB"), or null when it can. `market` is the user's country;
+ * null when unknown, then "your market".
+ */
+export function unplayableReason(item: Track | Episode | Chapter, market: string | null): string | null {
+  if (item.type === 'track' && item.is_local) return 'a local file';
   if (item.is_playable) return null;
-  return market === null ? "can't play: not available in your market" : `can't play: not available in ${market}`;
+  const reason = item.restrictions?.reason ?? 'market';
+  if (reason !== 'market') return `restricted (${sanitizeText(reason)})`;
+  return `not available in ${market ?? 'your market'}`;
 }
 
 /** The entry at `position` of a playlist: a duplicate starts at the copy chosen, hence the position. */
@@ -57,15 +62,44 @@ export function chapterRequest(audiobook: Audiobook, chapter: Chapter): PlayRequ
   };
 }
 
-/** A playlist, show or audiobook from its start (`P`); a show or audiobook from its first unfinished item. */
-export function wholeContextRequest(
-  context: { kind: 'playlist'; playlist: SimplifiedPlaylist } | { kind: 'show'; show: Show } | { kind: 'audiobook'; audiobook: Audiobook },
-  firstUnfinished: { position: number; item: Episode | Chapter } | null = null,
-): PlayRequest {
+export type WholeContext =
+  | { kind: 'playlist'; playlist: SimplifiedPlaylist }
+  | { kind: 'show'; show: Show }
+  | { kind: 'audiobook'; audiobook: Audiobook };
+
+/** Where `P` starts a context: a position in its play order, and the item there when known (shown at once). */
+export interface ContextStart {
+  position: number;
+  item: Episode | Chapter | null;
+}
+
+const FROM_THE_START: ContextStart = { position: 0, item: null };
+
+/**
+ * Where `P` starts a show or an audiobook: at the first item of its play order (a show's episodes newest
+ * first, as the service plays them; an audiobook's chapters in order) that is not fully played and can play
+ * here; no `position_ms` goes with it, so it starts at its resume point. `items` are the first `items.length`
+ * of `total`. When none of them is unfinished: the item just past them if there are more (not read here), else
+ * the start (everything played: from the top again).
+ */
+export function firstUnfinished(items: readonly (Episode | Chapter)[], total: number): ContextStart {
+  const position = items.findIndex((item) => item.is_playable && item.resume_point?.fully_played !== true);
+  if (position >= 0) return { position, item: items[position]! };
+  return items.length < total ? { position: items.length, item: null } : { position: 0, item: items[0] ?? null };
+}
+
+/** The item with its show or audiobook, which Now playing names (list pages come without it). */
+function withParent(context: WholeContext, item: Episode | Chapter): Episode | Chapter {
+  if (item.type === 'episode') return context.kind === 'show' && item.show === null ? { ...item, show: context.show } : item;
+  return context.kind === 'audiobook' && item.audiobook === null ? { ...item, audiobook: context.audiobook } : item;
+}
+
+/** A playlist from its start (`P`); a show or audiobook from `from` (see `firstUnfinished`). */
+export function wholeContextRequest(context: WholeContext, from: ContextStart = FROM_THE_START): PlayRequest {
   const { uri, name } = context.kind === 'playlist' ? context.playlist : context.kind === 'show' ? context.show : context.audiobook;
   return {
-    target: { contextUri: uri, offset: { position: firstUnfinished?.position ?? 0 } },
-    item: firstUnfinished?.item ?? null,
+    target: { contextUri: uri, offset: { position: from.position } },
+    item: from.item === null ? null : withParent(context, from.item),
     contextType: context.kind,
     contextUri: uri,
     label: `from ${sanitizeText(name)}`,

@@ -1,14 +1,22 @@
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
+import type { Chapter, Episode, Track } from '../../api/types.js';
 import type { PlaybackController } from '../hooks/use-playback.js';
 import { optimisticPlayback, type PlayRequest } from './play-request.js';
+import { sayIfUnplayable } from './unplayable.js';
 
 export interface PlayStarter {
-  /** Plays the request: shown at once, one command, then one poll; a refusal puts the previous state back. */
-  start(request: PlayRequest): void;
+  /**
+   * Plays the request: shown at once, one command, then one poll; a refusal puts the previous state back.
+   * A request still being worked out (a show's first unfinished episode) plays once known, unless another
+   * start came meanwhile.
+   */
+  start(request: PlayRequest | Promise<PlayRequest>): void;
   /** A line for the status bar (why a key cannot act). */
   refuse(message: string): void;
+  /** When `item` cannot play here, says why ("can't play: not available in GB") and returns true. */
+  refuseUnplayable(item: Track | Episode | Chapter): boolean;
 }
 
 const PlayStarterContext = createContext<PlayStarter | null>(null);
@@ -19,6 +27,9 @@ export function usePlayStarter(): PlayStarter | null {
   return useContext(PlayStarterContext);
 }
 
+const reasonOf = (error: unknown): string =>
+  isApiError(error) ? (error.details.reason && error.details.reason !== 'UNKNOWN' ? error.details.reason : error.message) : String(error);
+
 /** The starter, and the request last started (its label names the context in Now playing). */
 export function usePlayStart(
   api: Api,
@@ -28,8 +39,10 @@ export function usePlayStart(
   const [started, setStarted] = useState<PlayRequest | null>(null);
   const latest = useRef({ api, playback, onNotice, started });
   latest.current = { api, playback, onNotice, started };
+  // Each start takes a number: a request worked out late plays only if no start came after it.
+  const lastStart = useRef(0);
   const starter = useRef<PlayStarter | null>(null);
-  const start = useCallback((request: PlayRequest) => {
+  const send = useCallback((request: PlayRequest) => {
     const { api: client, playback: controller, started: before } = latest.current;
     const previous = controller.data;
     if (previous) controller.replace(optimisticPlayback(previous, request, Date.now()));
@@ -39,11 +52,25 @@ export function usePlayStart(
       .catch((error: unknown) => {
         if (previous !== undefined) latest.current.playback.replace(previous);
         setStarted(before);
-        const reason = isApiError(error) ? (error.details.reason && error.details.reason !== 'UNKNOWN' ? error.details.reason : error.message) : String(error);
-        latest.current.onNotice(`couldn't play: ${reason}`);
+        latest.current.onNotice(`couldn't play: ${reasonOf(error)}`);
       })
       .finally(() => latest.current.playback.refresh());
   }, []);
-  starter.current ??= { start, refuse: (message) => latest.current.onNotice(message) };
+  const start = useCallback(
+    (request: PlayRequest | Promise<PlayRequest>) => {
+      const number = ++lastStart.current;
+      if (!(request instanceof Promise)) return send(request);
+      request.then(
+        (ready) => number === lastStart.current && send(ready),
+        (error: unknown) => number === lastStart.current && latest.current.onNotice(`couldn't play: ${reasonOf(error)}`),
+      );
+    },
+    [send],
+  );
+  starter.current ??= {
+    start,
+    refuse: (message) => latest.current.onNotice(message),
+    refuseUnplayable: (item) => sayIfUnplayable(latest.current.api, item, (reason) => latest.current.onNotice(`can't play: ${reason}`)),
+  };
   return { starter: starter.current, started };
 }

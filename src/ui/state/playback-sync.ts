@@ -28,3 +28,22 @@ export function agreesWithShown(shown: PlaybackState, receivedAt: number, next: 
     { ...next, progress_ms: 0, timestamp: 0 },
   );
 }
+
+/** An answer of the service, and when it came (epoch ms). */
+export interface ObservedPlayback {
+  state: PlaybackState | null;
+  at: number;
+}
+
+/**
+ * Whether, between two answers of the service, an episode or a chapter stopped playing: another item (or
+ * none) plays now, or the same one reached its end and started again (repeat one; the end of a one-item
+ * context). Then its resume point has moved on, and what is in progress may have changed.
+ */
+export function finishedListening(before: ObservedPlayback, after: ObservedPlayback): boolean {
+  const item = before.state?.item;
+  if (!before.state || !item || item.type === 'track') return false;
+  if (after.state?.item?.id !== item.id) return true;
+  const expected = before.state.progress_ms + (before.state.is_playing ? after.at - before.at : 0);
+  return expected >= item.duration_ms && after.state.progress_ms + PROGRESS_TOLERANCE_MS < item.duration_ms;
+}

@@ -60,12 +60,13 @@ interface ProbeProps {
   height?: number;
   isFocused?: boolean;
   onStatus?: (message: string | null) => void;
+  reloadKey?: number;
   renders: { count: number };
 }
 
-function Probe({ remote, sourceKey = 'things', top = 0, height = 10, isFocused = false, onStatus = () => {}, renders }: ProbeProps) {
+function Probe({ remote, sourceKey = 'things', top = 0, height = 10, isFocused = false, onStatus = () => {}, reloadKey, renders }: ProbeProps) {
   renders.count++;
-  const paged = usePagedList<number>({ sourceKey, fetchPage: remote.fetchPage, label: 'things', onStatus });
+  const paged = usePagedList<number>({ sourceKey, fetchPage: remote.fetchPage, label: 'things', onStatus, reloadKey });
   usePagesAround(paged, { top, height, anchor: top, isFocused });
   const { list } = paged;
   return <Text>{list === null ? 'nothing yet' : `total ${list.total} pages ${list.starts.join(',')}`}</Text>;
@@ -86,6 +87,26 @@ describe('usePagedList', () => {
     expect(remote.inFlight()).toEqual([50, 500]);
     await remote.answer(50);
     expect(remote.inFlight()).toEqual([500, 450]);
+  });
+
+  it('reads every page it holds again for a new reloadKey, showing them meanwhile', async () => {
+    const remote = remoteList(120);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} top={40} height={20} reloadKey={0} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await remote.answer();
+    await remote.answer();
+    await app.waitForFrame('total 120 pages 0,50,100');
+    const asked = remote.asked().length;
+
+    app.rerender(<Probe remote={remote} renders={renders} top={40} height={20} reloadKey={0} />);
+    await settle();
+    expect(remote.asked()).toHaveLength(asked);
+    app.rerender(<Probe remote={remote} renders={renders} top={40} height={20} reloadKey={1} />);
+    await settle();
+    expect(remote.inFlight().sort((a, b) => a - b)).toEqual([0, 50, 100]);
+    expect(app.frame()).toContain('total 120 pages 0,50,100');
   });
 
   it('asks for what the window needs now, not for pages it passed while requests were out', async () => {
