@@ -59,10 +59,10 @@ export function usePlaylistWatch(options: PlaylistWatchOptions): void {
       // A save or a merge told the view its snapshot meanwhile: 15 s from then.
       if (due > Date.now()) return schedule(due);
       if (isSaving()) return schedule(Date.now() + WATCH_BUSY_RECHECK_MS);
-      const sentAt = Date.now();
+      // The next is due 15 s after this one goes: a change made after it is what that one finds.
+      lastHeardAt.current = Date.now();
       try {
         const snapshotId = await api.getPlaylistSnapshot(playlistId, { signal });
-        lastHeardAt.current = sentAt;
         const atCheck = store.getState();
         if (readCheck(atCheck, snapshotId, isSaving()) === 'changed') {
           const fresh = await readFreshOrder(api, playlistId, snapshotId, signal);
@@ -74,7 +74,6 @@ export function usePlaylistWatch(options: PlaylistWatchOptions): void {
         }
       } catch {
         // Offline, refused, aborted: the status line tells of the connection; the next check tries again.
-        lastHeardAt.current = sentAt;
       }
       schedule(nextCheckAt(lastHeardAt.current, Date.now()));
     };
