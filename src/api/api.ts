@@ -52,6 +52,8 @@ export interface Api {
 
   getMyPlaylists(page: PageRequest, options?: RequestOptions): Promise<Paging<SimplifiedPlaylist>>;
   getPlaylist(playlistId: string, options?: RequestOptions): Promise<SimplifiedPlaylist>;
+  /** The playlist's `snapshot_id` alone (`fields=snapshot_id`): a cheap check, answered 304 while it is unchanged. */
+  getPlaylistSnapshot(playlistId: string, options?: RequestOptions): Promise<string>;
   getPlaylistItems(
     playlistId: string,
     page: PageRequest & { market?: string; fields?: string },

@@ -46,7 +46,7 @@ export const PLAYLIST_ROW_FIELDS =
 
 type PlaylistsApi = Pick<
   Api,
-  'getMyPlaylists' | 'getPlaylist' | 'getPlaylistItems' | 'reorderPlaylistItems' | 'replacePlaylistItems'
+  'getMyPlaylists' | 'getPlaylist' | 'getPlaylistSnapshot' | 'getPlaylistItems' | 'reorderPlaylistItems' | 'replacePlaylistItems'
 >;
 
 const readSnapshotId: BodyReader<string> = (body, unreadable) => {
@@ -92,6 +92,11 @@ export function playlistsApi(caller: Caller): PlaylistsApi {
     getPlaylist: async (playlistId, options = {}) =>
       caller.get({ path: `playlists/${idSegment(playlistId, 'playlist')}`, signal: options.signal }, (body, unreadable) =>
         normalizePlaylist(body) ?? unreadable('expected a playlist object'),
+      ),
+    getPlaylistSnapshot: async (playlistId, options = {}) =>
+      caller.get(
+        { path: `playlists/${idSegment(playlistId, 'playlist')}`, query: { fields: 'snapshot_id' }, signal: options.signal },
+        readSnapshotId,
       ),
     getPlaylistItems: async (playlistId, page, options = {}) => {
       const query = {

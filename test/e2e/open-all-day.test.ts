@@ -1,12 +1,22 @@
 /**
  * Open all day: two terminals on one database share one embedded service (the second joins, and takes the
- * service over when the first quits), and a start without a terminal says so in one line.
+ * service over when the first quits, and a move saved in one shows in the other's open playlist), and a
+ * start without a terminal says so in one line.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSandbox, nowPlayingOf, startDashboard, statusLineOf, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
+import {
+  createSandbox,
+  itemRowsOf,
+  nowPlayingOf,
+  startDashboard,
+  statusLineOf,
+  statusMessageOf,
+  type Dashboard,
+  type Sandbox,
+} from '../helpers/e2e-dashboard.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const SCREEN_MS = 15_000;
@@ -37,8 +47,16 @@ function servedBy(home: Sandbox): number | null {
   }
 }
 
+/** `2`, Enter: the first playlist's items; resolves to the names of its first three rows. */
+async function openFirstPlaylistIn(dashboard: Dashboard): Promise<string[]> {
+  dashboard.sendKeys('2');
+  await dashboard.waitFor(/› /, SCREEN_MS);
+  dashboard.sendKeys('Enter');
+  return itemRowsOf(await dashboard.waitFor((screen) => itemRowsOf(screen, 3).length === 3, SCREEN_MS), 3);
+}
+
 describe('two terminals, one database', () => {
-  it('share one service: the second joins, shows the same player, and takes over when the first quits', async () => {
+  it('share one service: the second joins, shows the same player and the moves saved in the first, and takes over when the first quits', { timeout: 60_000 }, async () => {
     const home = sandbox();
     const first = dashboardOn(home);
     const firstScreen = await first.waitFor((screen) => nowPlayingOf(screen) !== null, SCREEN_MS);
@@ -50,6 +68,15 @@ describe('two terminals, one database', () => {
     // Paused in the second, the first sees it: one player.
     second.sendKeys('Space');
     await first.waitFor((screen) => nowPlayingOf(screen)?.isPlaying === false, SCREEN_MS);
+
+    // The first playlist open in both (the second first: it checks its playlist 15 s after opening it).
+    const [secondRows, rows] = await Promise.all([second, first].map(openFirstPlaylistIn));
+    expect(rows).toEqual(secondRows);
+    first.sendKeys('J', 'w');
+    await first.waitFor((screen) => statusMessageOf(screen).startsWith('saved'), SCREEN_MS);
+    const seen = await second.waitFor((screen) => itemRowsOf(screen, 1)[0] === rows![1], 15_000 + SCREEN_MS);
+    expect(itemRowsOf(seen, 3)).toEqual([rows![1], rows![0], rows![2]]);
+    expect(statusMessageOf(seen)).toContain('updated with a change made elsewhere');
 
     first.sendKeys('q');
     expect((await first.waitForExit()).status).toBe(0);

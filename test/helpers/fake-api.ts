@@ -290,6 +290,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getMyPlaylists: (...args) =>
       respond('getMyPlaylists', args, () => page(`me/playlists@${playlists.changeCount}`, () => playlists.list(), args[0], 50)),
     getPlaylist: (...args) => respond('getPlaylist', args, () => playlists.get(args[0])),
+    getPlaylistSnapshot: (...args) => respond('getPlaylistSnapshot', args, () => playlists.get(args[0]).snapshot_id),
     getPlaylistItems: (...args) =>
       respond('getPlaylistItems', args, () => {
         const [playlistId, request] = args;

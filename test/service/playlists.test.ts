@@ -119,6 +119,19 @@ describe('Get Playlist', () => {
     expect(Object.keys(response.body).sort()).toEqual(['name', 'snapshot_id', 'tracks']);
     expect(response.body.tracks).toEqual({ total: 7 });
   });
+
+  it('?fields=snapshot_id: 304 while the snapshot stands, a new body and ETag once the playlist changes', async () => {
+    const url = `/v1/playlists/${ids.firstPlaylist}?fields=snapshot_id`;
+    const before = await service.get(url);
+    expect(Object.keys(before.body)).toEqual(['snapshot_id']);
+    const etag = before.headers.etag as string;
+    expect((await service.request({ method: 'GET', url, headers: { 'if-none-match': etag } })).status).toBe(304);
+    await service.request({ method: 'PUT', url: `/v1/playlists/${ids.firstPlaylist}/tracks`, payload: { range_start: 0, insert_before: 2 } });
+    const after = await service.request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.body.snapshot_id).not.toBe(before.body.snapshot_id);
+    expect(after.headers.etag).not.toBe(etag);
+  });
 });
 
 describe("Get Current User's Playlists", () => {

@@ -181,4 +181,19 @@ describe('App status line', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(api.calls.length - before).toBeLessThanOrEqual(8);
   });
+
+  it('keeps to it with a playlist\'s items open, checking the playlist for changes every 15 s', async () => {
+    const { app, api } = await mount();
+    const playlist = api.playlists()[0]!;
+    await app.press('enter');
+    await app.waitForFrame(`${playlist.name} · ${playlist.tracks.total} items`);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const checksBefore = api.callsTo('getPlaylistSnapshot').length;
+    for (let window = 0; window < 4; window++) {
+      const before = api.calls.length;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(api.calls.length - before).toBeLessThanOrEqual(8);
+    }
+    expect(api.callsTo('getPlaylistSnapshot').length - checksBefore).toBe(8);
+  });
 });

@@ -78,6 +78,7 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
           <PlaylistItemsPane
             key={focus.openPlaylist.id}
             {...paneProps('playlistItems')}
+            isShown={!isHidden && shown === 'playlistItems'}
             playlist={focus.openPlaylist}
             onBack={onClosePlaylist}
             onUnsaved={onUnsaved}

@@ -13,6 +13,8 @@ import { usePlaylistReorder } from './playlist-items/use-playlist-reorder.js';
 export interface PlaylistItemsPaneProps extends LibraryPaneProps {
   /** The playlist whose items are shown; its `tracks.total` sizes the list before the first page. */
   playlist: SimplifiedPlaylist;
+  /** On screen, focused or not (by default: while focused). */
+  isShown?: boolean;
   /** Esc (with no filter or mark on, and once moves are saved): back to the playlists. */
   onBack(): void;
   /** While moves are unsaved, how to save them (so that quitting can ask); null once all is saved. */

@@ -72,15 +72,15 @@ function replay(desired: readonly string[], kept: Uint8Array, fresh: readonly st
  * The view's order replayed on the service's order now, after the playlist changed elsewhere: the entries
  * the user moved go after the entries they follow in the view, by identity (never by position); what
  * changed elsewhere stands. The fresh order becomes the base, the loaded entries move to their fresh
- * positions, the cursor stays on its entry, and the history starts afresh (its steps were rows of the old
- * order).
+ * positions, the cursor and the mark stay on their entries, and the history starts afresh (its steps were
+ * rows of the old order).
  */
 export function mergeOnFresh(state: PlaylistReorderState, fresh: FreshOrder): PlaylistReorderState {
   const freshKeys = keysOfOrder(fresh.identities);
   const freshPosition = new Map<string, number>();
   freshKeys.forEach((key, position) => freshPosition.set(key, position));
   const keys = baseKeys(state.list, countIdentities(fresh.identities));
-  const { order, cursor } = state.reorder;
+  const { order, cursor, mark } = state.reorder;
   const mustStay = 2 * order.length + 2;
   const weights = Float64Array.from(order, (position) =>
     !isKnownKey(keys[position]!) ? mustStay : state.touched[position] ? 1 : 2,
@@ -91,7 +91,10 @@ export function mergeOnFresh(state: PlaylistReorderState, fresh: FreshOrder): Pl
   const cursorFresh = freshPosition.get(desired[cursor] ?? '');
   const rebased = reorderReducer(state.reorder, { type: 'rebase', order: mergedOrder });
   const cursorRow = cursorFresh === undefined ? rebased.cursor : mergedOrder.indexOf(cursorFresh);
-  const reorder = reorderReducer(rebased, { type: 'cursorTo', index: cursorRow });
+  const moved = reorderReducer(rebased, { type: 'cursorTo', index: cursorRow });
+  // The mark stays on its entry too; one whose entry cannot be found is let go rather than mark others.
+  const markFresh = mark === null ? undefined : freshPosition.get(desired[mark] ?? '');
+  const reorder = markFresh === undefined ? moved : { ...moved, mark: mergedOrder.indexOf(markFresh) };
 
   const newPosition = (position: number): number => freshPosition.get(keys[position]!) ?? -1;
   const list = permuteSparseList(state.list, newPosition, fresh.identities.length, state.pageSize);

@@ -5,7 +5,8 @@ import { FILTERED_REORDER_REFUSAL } from '../../../src/ui/panes/playlist-items/r
 import { REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
 import { PlaylistItemsPane } from '../../../src/ui/panes/PlaylistItemsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
-import { LONG_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
+import { LONG_PLAYLIST_INDEX, MIXED_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';
+import { openPlaylist } from './playlist-items-harness.js';
 import { renderApp } from '../../helpers/render.js';
 import { inDashboard, lastCall, paneCallbacks, settle } from './pane-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
@@ -177,10 +178,10 @@ describe('PlaylistItemsPane', () => {
     expect(onStatus).toHaveBeenCalledTimes(2);
   });
 
-  it('re-reads the page under the cursor once a minute while focused, and a same answer draws nothing', async () => {
+  it('re-reads a page of episodes under the cursor once a minute while focused (resume points change without a new snapshot), and a same answer draws nothing', async () => {
     useFakeClock();
-    const { app, api } = openLongPlaylist();
-    const [first] = await itemsAt(0);
+    const { app, api, playlist } = openPlaylist(MIXED_PLAYLIST_INDEX);
+    const [first] = (await createFakeApi().getPlaylistItems(playlist.id, { offset: 0, limit: 1 })).items;
     await app.waitForFrame(first!.track!.name);
     await settle();
     const calls = offsetsAsked(api).length;
@@ -191,6 +192,23 @@ describe('PlaylistItemsPane', () => {
     vi.advanceTimersByTime(1_000);
     await settle();
     expect(offsetsAsked(api).slice(calls)).toEqual([0]);
+    expect(app.frameCount()).toBe(frames);
+  });
+
+  it("does not re-read a page of tracks only: the playlist's snapshot, checked every 15 s, covers it", async () => {
+    useFakeClock();
+    const { app, api } = openLongPlaylist();
+    const [first] = await itemsAt(0);
+    await app.waitForFrame(first!.track!.name);
+    await settle();
+    const calls = offsetsAsked(api).length;
+    const frames = app.frameCount();
+    for (let minute = 0; minute < 3; minute++) {
+      await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+      await settle();
+    }
+    expect(offsetsAsked(api)).toHaveLength(calls);
+    expect(api.callsTo('getPlaylistSnapshot')).toHaveLength((3 * REFRESH_INTERVAL_MS) / 15_000);
     expect(app.frameCount()).toBe(frames);
   });
 

@@ -20,6 +20,17 @@ describe('mergeOnFresh', () => {
     expect(Array.from(merged.reorder.order)).toEqual([0, 2, 3, 4, 5, 1, 6, 7, 8, 9]);
   });
 
+  it('keeps the cursor and the mark on their entries, and lets a mark go whose entry is gone', () => {
+    // Nothing moved here: C marked to E, the cursor on E. Elsewhere: J to the top, then the same without C.
+    const state = apply(reorderOf(letters), cursorTo(2), move('toggleMark'), cursorTo(4));
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) });
+    expect(shown(merged)).toEqual([...'JABCDEFGHI']);
+    expect(isDirty(merged.reorder)).toBe(false);
+    expect([merged.reorder.mark, merged.reorder.cursor]).toEqual([3, 5]);
+    const withoutC = mergeOnFresh(state, { snapshotId: 'v3', identities: identities([...'JABDEFGHI']) });
+    expect([withoutC.reorder.mark, withoutC.reorder.cursor]).toEqual([null, 4]);
+  });
+
   it('drops entries removed elsewhere and keeps those added elsewhere where they were put', () => {
     const state = apply(reorderOf(letters), cursorTo(9), move('moveUp', 9));
     expect(shown(state)).toEqual([...'JABCDEFGHI']);

@@ -31,7 +31,7 @@ export interface SaveLoopHost {
 
 /** Failures that waiting will not mend: stop and let `w` try again. */
 const FINAL_FAILURES: ReadonlySet<ApiErrorKind> = new Set(['bad-request', 'unauthorized', 'forbidden', 'not-found', 'malformed']);
-const MERGED = 'merged with a change made elsewhere';
+export const MERGED = 'merged with a change made elsewhere';
 
 /**
  * Why a save failed, short enough for the status line to keep "retrying in 4 s" in view: the client's
@@ -80,6 +80,11 @@ export class SaveLoop {
 
   hasUnsaved(): boolean {
     return hasUnsavedMoves(this.phase);
+  }
+
+  /** A save is under way: it reads the playlist's snapshot itself and merges what changed elsewhere. */
+  isSaving(): boolean {
+    return this.phase.kind === 'saving';
   }
 
   close(): void {

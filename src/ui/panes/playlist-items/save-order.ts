@@ -77,7 +77,7 @@ async function sendPaced(host: SaveOrderHost, isSpaced: boolean, send: () => Pro
  * The service's order now, read with identities only and checked against the snapshot on both sides of the
  * reads; null when it changed meanwhile (read it again).
  */
-async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, signal: AbortSignal): Promise<FreshOrder | null> {
+export async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, signal: AbortSignal): Promise<FreshOrder | null> {
   const identities: string[] = [];
   let total = 1;
   while (identities.length < total) {
@@ -90,7 +90,7 @@ async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, 
     if (page.items.length === 0) break;
     for (const item of page.items) identities.push(entryIdentity(item));
   }
-  const after = (await api.getPlaylist(playlistId, { signal })).snapshot_id;
+  const after = await api.getPlaylistSnapshot(playlistId, { signal });
   // A total that moved between pages means the playlist changed under the reads as well.
   return after === snapshotId && identities.length === total ? { snapshotId, identities } : null;
 }
@@ -104,7 +104,7 @@ async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, 
 export async function saveOrder(host: SaveOrderHost): Promise<void> {
   const { api, playlistId, store, signal } = host;
   for (let round = 1; ; round++) {
-    const { snapshot_id: current } = await api.getPlaylist(playlistId, { signal });
+    const current = await api.getPlaylistSnapshot(playlistId, { signal });
     if (current !== store.getState().snapshotId || store.getState().isBaseStale) {
       if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
       const fresh = await readFreshOrder(api, playlistId, current, signal);

@@ -26,12 +26,15 @@ import { useFilteredRows } from './filtered-rows.js';
 import { formatItemRow } from './item-row.js';
 import { useReorderCommands } from './use-reorder-commands.js';
 import { useReorderPages } from './use-reorder-pages.js';
+import { usePlaylistWatch } from './use-playlist-watch.js';
 import { useSaveLoop } from './use-save-loop.js';
 import { useStatusLine } from './use-status-line.js';
 
 export interface PlaylistReorderOptions {
   playlist: SimplifiedPlaylist;
   isFocused: boolean;
+  /** On screen, focused or not (by default: while focused): changes made elsewhere are looked for meanwhile. */
+  isShown?: boolean;
   /** Rows for the list, the filter line included while a filter is on. */
   height: number;
   /** Columns a row's text may take. */
@@ -70,6 +73,8 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const loop = useSaveLoop({
     playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
   });
+
+  usePlaylistWatch({ playlistId: playlist.id, store, loop, isShown: options.isShown ?? isFocused, onStatus: status.showReorder });
 
   const filter = useListFilter(list, playlistItemMatch);
   const filtered = useFilteredRows(reorder.order, filter.matches);

@@ -4,7 +4,7 @@ import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
 import { PAGE_SIZE, PageLoader, pageOf, RECHECK_MS } from '../../hooks/page-loader.js';
 import { isDirty } from '../../state/reorder.js';
-import { isLoaded } from '../../state/sparse-list.js';
+import { isLoaded, itemAt, type SparseList } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistReorderState } from '../../state/playlist-reorder.js';
 import type { ReorderStore } from './reorder-store.js';
 import { useListRefreshMs } from '../../hooks/list-refresh.js';
@@ -30,11 +30,23 @@ function describeError(error: unknown): string {
 }
 
 /**
+ * Whether the page at `offset` needs reading again in time: it is not loaded (it failed), or it holds an
+ * episode, whose resume point changes without a new snapshot.
+ */
+function needsRefresh(list: SparseList<PlaylistItem>, offset: number): boolean {
+  if (!isLoaded(list, offset)) return true;
+  for (let index = offset; index < offset + PAGE_SIZE; index++) if (itemAt(list, index)?.track?.type === 'episode') return true;
+  return false;
+}
+
+/**
  * Loads the pages the window shows, wherever in the playlist its rows come from; none while a reorder
  * request is out. Each page that arrives lets go of the pages far from the window when no move needs them
  * (page-retention.ts), so a walk through 10,000 entries holds a few pages. While focused and with nothing
- * unsaved, re-reads the cursor's page once a minute: with moves unsaved, a changed page would put other
- * entries under them, and the save merges anyway.
+ * unsaved, reads the cursor's page again once a minute when it could not be loaded or holds an episode,
+ * whose resume point changes without a new snapshot; any other change comes with a new snapshot, which the
+ * watch looks for (use-playlist-watch.ts; so the two together keep the request budget). With moves unsaved,
+ * a changed page would put other entries under them, and the save merges anyway.
  */
 export function useReorderPages(options: ReorderPagesOptions): void {
   const api = useApi();
@@ -83,7 +95,12 @@ export function useReorderPages(options: ReorderPagesOptions): void {
       const current = store.getState();
       const position = current.reorder.order[current.reorder.cursor] ?? 0;
       const isQuiet = !current.isWriting && !isDirty(current.reorder);
-      const wait = isQuiet ? queue.refreshIfDue(pageOf(position), Date.now(), refreshMs.current) : RECHECK_MS;
+      const page = pageOf(position);
+      const wait = !isQuiet
+        ? RECHECK_MS
+        : needsRefresh(current.list, page)
+          ? queue.refreshIfDue(page, Date.now(), refreshMs.current)
+          : refreshMs.current;
       timer = setTimeout(refreshWhenDue, wait);
     };
     refreshWhenDue();
