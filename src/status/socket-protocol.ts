@@ -14,16 +14,30 @@ export const MAX_ANSWER_BYTES = 1_000_000;
 
 export type StatusRequest =
   | { v: typeof PROTOCOL_VERSION; op: 'status' }
+  /** The dashboard's own memory, for the soak in the bench (its heap cannot be read from outside). */
+  | { v: typeof PROTOCOL_VERSION; op: 'memory' }
   /** A player command as typed (`seek`, `+10`): the dashboard reads it with the same parser. */
   | { v: typeof PROTOCOL_VERSION; op: 'run'; name: string; argument?: string };
 
 export type StatusAnswer =
   /** The dashboard's playback (null: nothing playing) and when it arrived, epoch ms. */
   | { ok: true; playback: PlaybackState | null; receivedAt: number }
+  /** What `process.memoryUsage()` says, in bytes. */
+  | { ok: true; memory: DashboardMemory }
   /** A command accepted. */
   | { ok: true }
   /** Refused, in the dashboard's words. */
   | { ok: false; reason: string };
+
+export interface DashboardMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+const MEMORY_FIELDS = ['rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers'] as const;
 
 export function encode(message: StatusRequest | StatusAnswer): string {
   return `${JSON.stringify(message)}\n`;
@@ -43,7 +57,7 @@ export function decodeRequest(line: string): StatusRequest | { invalid: string }
   }
   if (!isObject(value)) return { invalid: 'the request is not an object' };
   if (value.v !== PROTOCOL_VERSION) return { invalid: `this dashboard speaks version ${PROTOCOL_VERSION} of the status protocol` };
-  if (value.op === 'status') return { v: PROTOCOL_VERSION, op: 'status' };
+  if (value.op === 'status' || value.op === 'memory') return { v: PROTOCOL_VERSION, op: value.op };
   if (value.op === 'run' && typeof value.name === 'string' && (value.argument === undefined || typeof value.argument === 'string')) {
     return { v: PROTOCOL_VERSION, op: 'run', name: value.name, ...(value.argument === undefined ? {} : { argument: value.argument }) };
   }
@@ -61,6 +75,11 @@ export function decodeAnswer(line: string): StatusAnswer | null {
   if (!isObject(value)) return null;
   if (value.ok === false) return typeof value.reason === 'string' ? { ok: false, reason: value.reason } : null;
   if (value.ok !== true) return null;
+  if ('memory' in value) {
+    const { memory } = value;
+    if (!isObject(memory) || !MEMORY_FIELDS.every((field) => typeof memory[field] === 'number')) return null;
+    return { ok: true, memory: Object.fromEntries(MEMORY_FIELDS.map((field) => [field, memory[field]])) as unknown as DashboardMemory };
+  }
   if (!('playback' in value)) return { ok: true };
   const { playback, receivedAt } = value;
   if (!(playback === null || isObject(playback)) || typeof receivedAt !== 'number') return null;

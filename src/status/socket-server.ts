@@ -27,6 +27,10 @@ async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<Sta
     if (snapshot === null) return { ok: false, reason: 'the dashboard has not heard from the player yet' };
     return { ok: true, playback: snapshot.playback, receivedAt: snapshot.receivedAt };
   }
+  if (request.op === 'memory') {
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    return { ok: true, memory: { rss, heapUsed, heapTotal, external, arrayBuffers } };
+  }
   try {
     return await bridge.run(parsePlayerCommand(request.name, request.argument));
   } catch (error) {

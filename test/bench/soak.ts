@@ -8,12 +8,14 @@ import { COLUMNS, NOW_PLAYING, programPath, ROWS } from './program.js';
 import { faultSchedule, keyPlan } from '../helpers/e2e-soak.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startInTmux } from '../helpers/tmux.js';
+import { askDashboard } from '../../src/status/socket-client.js';
+import { statusPaths } from '../../src/status/target.js';
 
 /**
  * A day in ten minutes (`--only soak`, `--soak-minutes N`): `playdeck serve` behind the fault proxy, the
  * dashboard on it (--base-url) driven by the seeded key plan of the e2e soak (every pane, lists, Enter, J/K,
- * save, n) with the proxy's faults now and then. RSS of the dashboard from /proc every 10 s: the dashboard
- * reports no heap figures of its own, so heap is not measured. Idle CPU over 10 s before and after.
+ * save, n) with the proxy's faults now and then. Every 10 s: RSS of the dashboard from /proc, and its heap as
+ * it tells it over its status socket. Idle CPU over 10 s before and after.
  */
 
 const SAMPLE_MS = 10_000;
@@ -33,14 +35,27 @@ async function idleCpu(pid: number): Promise<number> {
   return ((cpuSeconds(tree) - before) / ((performance.now() - startedAt) / 1000)) * 100;
 }
 
+interface Sample {
+  atMs: number;
+  rssMb: number;
+  /** Null when the dashboard did not answer in time (busy with a key). */
+  heapMb: number | null;
+}
+
 /** Least-squares slope of (ms, MB) samples, in MB per hour. */
-function slopePerHour(samples: { atMs: number; rssMb: number }[]): number | null {
+function slopePerHour(samples: { atMs: number; mb: number }[]): number | null {
   if (samples.length < 2) return null;
   const meanX = samples.reduce((sum, s) => sum + s.atMs, 0) / samples.length;
-  const meanY = samples.reduce((sum, s) => sum + s.rssMb, 0) / samples.length;
-  const num = samples.reduce((sum, s) => sum + (s.atMs - meanX) * (s.rssMb - meanY), 0);
+  const meanY = samples.reduce((sum, s) => sum + s.mb, 0) / samples.length;
+  const num = samples.reduce((sum, s) => sum + (s.atMs - meanX) * (s.mb - meanY), 0);
   const den = samples.reduce((sum, s) => sum + (s.atMs - meanX) ** 2, 0);
   return den === 0 ? null : (num / den) * 3_600_000;
+}
+
+/** The dashboard's heap in MB as it tells it, or null when it did not answer within the socket's time. */
+async function heapOf(socket: string): Promise<number | null> {
+  const reply = await askDashboard(socket, { v: 1, op: 'memory' }, 2_000);
+  return reply.kind === 'answer' && 'memory' in reply.answer ? reply.answer.memory.heapUsed / 1_048_576 : null;
 }
 
 export async function benchSoak(): Promise<Figure[]> {
@@ -58,11 +73,14 @@ export async function benchSoak(): Promise<Figure[]> {
     await session.waitFor(NOW_PLAYING, 20_000);
     const pid = findInTree(session.panePid(), programPath());
     if (pid === null) throw new Error('no dashboard process in the pane');
+    const socket = statusPaths({ kind: 'remote', baseUrl: proxy.baseUrl, token: values.access_token! }, process.env).socket;
+    const sample = async (atMs: number): Promise<Sample> => ({ atMs, rssMb: memoryOf(pid).rssMb, heapMb: await heapOf(socket) });
     const rssStart = memoryOf(pid).rssMb;
+    const heapStart = await heapOf(socket);
     const idleBefore = await idleCpu(pid);
     const phases = faultSchedule(7, durationMs);
     const nextKey = keyPlan(7);
-    const samples: { atMs: number; rssMb: number }[] = [];
+    const samples: Sample[] = [];
     const tracks = new Set<string>();
     const startedAt = performance.now();
     let nextSample = 0;
@@ -75,7 +93,7 @@ export async function benchSoak(): Promise<Figure[]> {
         active = phase;
       }
       if (at >= nextSample) {
-        samples.push({ atMs: at, rssMb: memoryOf(pid).rssMb });
+        samples.push(await sample(at));
         nextSample += SAMPLE_MS;
       }
       const { key, pauseMs } = nextKey();
@@ -87,17 +105,32 @@ export async function benchSoak(): Promise<Figure[]> {
     }
     proxy.clear();
     if (!session.isAlive()) throw new Error(`the dashboard exited during the soak:\n${session.capture()}`);
-    samples.push({ atMs: performance.now() - startedAt, rssMb: memoryOf(pid).rssMb });
+    samples.push(await sample(performance.now() - startedAt));
     await sleep(5_000);
     const idleAfter = await idleCpu(pid);
     const afterWarmUp = samples.filter((s) => s.atMs >= warmUpMs);
     const lastFive = samples.filter((s) => s.atMs >= durationMs - 300_000 && s.atMs >= warmUpMs);
+    const rssOf = (each: Sample[]) => each.map((s) => ({ atMs: s.atMs, mb: s.rssMb }));
+    const heapsOf = (each: Sample[]) => each.flatMap((s) => (s.heapMb === null ? [] : [{ atMs: s.atMs, mb: s.heapMb }]));
+    const heapAfterWarmUp = heapsOf(afterWarmUp);
+    const heapLastFive = heapsOf(lastFive);
     const where = `${minutes} min soak, dashboard --base-url through the fault proxy (${phases.length} fault phases), ${samples.length} samples`;
     return [
       { section: 'soak', name: 'RSS at the start', value: round(rssStart, 1), unit: 'MB', method: `VmRSS of the dashboard once now playing shows; ${where}` },
       { section: 'soak', name: 'RSS after warm-up', value: round(afterWarmUp[0]?.rssMb ?? null, 1), unit: 'MB', method: `first sample at or after ${Math.round(warmUpMs / 1000)} s` },
       { section: 'soak', name: 'RSS at the end', value: round(samples.at(-1)!.rssMb, 1), unit: 'MB', method: 'VmRSS after the last key' },
-      { section: 'soak', name: 'RSS slope after warm-up', value: round(slopePerHour(afterWarmUp), 1), unit: 'MB', method: 'least squares over the samples after warm-up, MB per hour of soak (heap not measured: the dashboard reports none)' },
+      { section: 'soak', name: 'RSS slope after warm-up', value: round(slopePerHour(rssOf(afterWarmUp)), 1), unit: 'MB', method: 'least squares over the samples after warm-up, MB per hour of soak' },
+      { section: 'soak', name: 'heap used at the start', value: round(heapStart, 1), unit: 'MB', method: 'process.memoryUsage().heapUsed, as the dashboard tells it over its status socket' },
+      { section: 'soak', name: 'heap used after warm-up', value: round(heapAfterWarmUp[0]?.mb ?? null, 1), unit: 'MB', method: 'first answered sample at or after warm-up' },
+      { section: 'soak', name: 'heap used at the end', value: round(samples.at(-1)!.heapMb, 1), unit: 'MB', method: 'after the last key' },
+      { section: 'soak', name: 'heap slope after warm-up', value: round(slopePerHour(heapAfterWarmUp), 1), unit: 'MB', method: 'least squares, MB per hour of soak (heap used rises and falls with each collection: the slope is the trend)' },
+      {
+        section: 'soak',
+        name: 'heap change over the last 5 min',
+        value: heapLastFive.length < 2 ? null : round(heapLastFive.at(-1)!.mb - heapLastFive[0]!.mb, 1),
+        unit: 'MB',
+        method: 'last answered sample − first of the last 5 minutes after warm-up',
+      },
       {
         section: 'soak',
         name: 'RSS change over the last 5 min',

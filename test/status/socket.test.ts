@@ -115,6 +115,16 @@ describe('a dashboard answering over the socket', () => {
     expect(reply).toEqual({ kind: 'answer', answer: { ok: false, reason: 'this dashboard speaks version 1 of the status protocol' } });
   });
 
+  it("tells its own memory, for the bench's soak", async () => {
+    server = await startStatusServer(socketPath(), fixedBridge(null, 0));
+    const reply = await askDashboard(socketPath(), { v: 1, op: 'memory' });
+    if (reply.kind !== 'answer' || !('memory' in reply.answer)) throw new Error(`no memory in ${JSON.stringify(reply)}`);
+    const { rss, heapUsed, heapTotal } = reply.answer.memory;
+    expect(heapUsed).toBeGreaterThan(0);
+    expect(heapTotal).toBeGreaterThanOrEqual(heapUsed);
+    expect(rss).toBeGreaterThan(heapUsed);
+  });
+
   it('leaves the name to the first of two dashboards on one service, and removes its socket on quitting', async () => {
     server = await startStatusServer(socketPath(), fixedBridge(null, 0));
     expect(await startStatusServer(socketPath(), fixedBridge(null, 0))).toBeNull();
