@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { DOMElement } from 'ink';
 import type { LiveLines } from '../ui/live-lines.js';
+import type { TerminalPictures } from '../ui/terminal-pictures.js';
 import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
+import { PictureLayer } from './picture-layer.js';
 import type { ScreenSpot } from './screen-spot.js';
 
 /**
@@ -33,23 +35,43 @@ export interface Screen {
   close(): void;
   /** Lines drawn over Ink's frames between them (the clock's seconds; see src/ui/live-lines.ts). */
   liveLines: LiveLines;
+  /** Pictures the terminal draws over cells Ink leaves blank (cover art; see src/ui/terminal-pictures.ts). */
+  pictures: TerminalPictures;
+  /** Writes a question for the terminal (its answer comes among the keys: keyboard.ts takes it out). */
+  ask(question: string): void;
 }
 
 function wholeRow(row: number, line: string): string {
   return `${CSI}${row + 1};1H${line}${CSI}K`;
 }
 
+/** The columns of a row an update writes over, from `start` up to `end` (Infinity: to the end of the row). */
+export interface Rewritten {
+  start: number;
+  end: number;
+}
+
+interface RowUpdate {
+  bytes: string;
+  rewritten: Rewritten | null;
+}
+
+const WHOLE_ROW: Rewritten = { start: 0, end: Infinity };
+const UNCHANGED: RowUpdate = { bytes: '', rewritten: null };
+
 /** The bytes that turn row `row` from `shown` into `next`: just the changed columns when that is safe. */
-function rowUpdate(row: number, shown: string | undefined, next: string): string {
-  if (shown === undefined) return wholeRow(row, next);
+function rowUpdate(row: number, shown: string | undefined, next: string): RowUpdate {
+  if (shown === next) return UNCHANGED;
+  const whole = { bytes: wholeRow(row, next), rewritten: WHOLE_ROW };
+  if (shown === undefined) return whole;
   const before = cellsOf(shown);
   const after = cellsOf(next);
-  if (!before || !after || before.length !== after.length) return wholeRow(row, next);
+  if (!before || !after || before.length !== after.length) return whole;
   const same = (index: number): boolean =>
     before[index]!.text === after[index]!.text && before[index]!.style === after[index]!.style;
   let start = 0;
   while (start < after.length && same(start)) start++;
-  if (start === after.length) return '';
+  if (start === after.length) return UNCHANGED;
   let end = after.length - 1;
   while (end > start && same(end)) end--;
   let style = after[start]!.style;
@@ -61,18 +83,28 @@ function rowUpdate(row: number, shown: string | undefined, next: string): string
     style = cell.style;
     out += cell.text;
   }
-  return out + RESET;
+  return { bytes: out + RESET, rewritten: { start, end: end + 1 } };
+}
+
+/**
+ * The bytes that turn the rows `shown` into `next` (changed columns rewritten in place, left-over rows
+ * cleared), and the columns of each row they write over (null: none).
+ */
+export function frameUpdate(shown: readonly (string | undefined)[], next: readonly string[]): { bytes: string; rewritten: (Rewritten | null)[] } {
+  let bytes = '';
+  const rewritten: (Rewritten | null)[] = [];
+  const rows = Math.max(shown.length, next.length);
+  for (let row = 0; row < rows; row++) {
+    const update = rowUpdate(row, shown[row], next[row] ?? '');
+    bytes += update.bytes;
+    rewritten.push(update.rewritten);
+  }
+  return { bytes, rewritten };
 }
 
 /** The bytes that turn the rows `shown` into `next`: changed columns rewritten in place, left-over rows cleared. */
 export function rowUpdates(shown: readonly (string | undefined)[], next: readonly string[]): string {
-  let out = '';
-  const rows = Math.max(shown.length, next.length);
-  for (let row = 0; row < rows; row++) {
-    const line = next[row] ?? '';
-    if (line !== shown[row]) out += rowUpdate(row, shown[row], line);
-  }
-  return out;
+  return frameUpdate(shown, next).bytes;
 }
 
 class ScreenStream extends EventEmitter {
@@ -124,8 +156,10 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     lastFlushAt = Date.now();
     // Live lines are placed now, by the layout of the frame they go on (Ink computed it with the frame).
     const next = live.drawOn(frame);
-    const out = rowUpdates(shown, next);
+    const update = frameUpdate(shown, next);
     shown = next;
+    // Pictures last: over the cells this frame wrote, placed by the same layout.
+    const out = update.bytes + pictures.drawAfter(update.rewritten, terminal.rows);
     if (out !== '') terminal.write(out);
   };
   // Changes that come faster than maxFps are merged: only the last state is drawn.
@@ -135,6 +169,7 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     timer ??= setTimeout(flush, Math.max(0, Math.ceil(lastFlushAt + frameMs - Date.now())));
   };
   const live = new LiveLayer(schedule, locate);
+  const pictures = new PictureLayer(schedule, locate);
   const stream = new ScreenStream(terminal, (next) => {
     frame = next.split('\n').slice(0, terminal.rows);
     schedule();
@@ -158,11 +193,15 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
       terminal.on('resize', onResize);
     },
     liveLines: live,
+    pictures,
+    ask(question) {
+      if (!isClosed) terminal.write(question);
+    },
     close() {
       clearTimeout(timer);
       isClosed = true;
       terminal.off('resize', onResize);
-      terminal.write((mouse ? DISABLE_MOUSE : '') + DISABLE_FOCUS + LEAVE);
+      terminal.write(pictures.clear() + (mouse ? DISABLE_MOUSE : '') + DISABLE_FOCUS + LEAVE);
     },
   };
 }
