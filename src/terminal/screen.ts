@@ -78,8 +78,8 @@ function rowUpdate(row: number, shown: string | undefined, next: string): RowUpd
   let out = `${CSI}${row + 1};${start + 1}H${RESET}${style}`;
   for (let index = start; index <= end; index++) {
     const cell = after[index]!;
-    // Styles only accumulate along a row, so what changed is what was appended.
-    if (cell.style !== style) out += cell.style.slice(style.length);
+    // Styles accumulate along a row up to a reset: what changed is what was appended, or all of it after one.
+    if (cell.style !== style) out += cell.style.startsWith(style) ? cell.style.slice(style.length) : RESET + cell.style;
     style = cell.style;
     out += cell.text;
   }

@@ -55,7 +55,8 @@ function painted(lines: string[], width: number) {
   return terminal.cells;
 }
 
-const STYLES = [['1', '22'], ['2', '22'], ['36', '39'], ['32', '39'], ['7', '27']] as const;
+// Closed by their own codes, or by a full reset (half-block pictures end their rows so).
+const STYLES = [['1', '22'], ['2', '22'], ['36', '39'], ['32', '39'], ['7', '27'], ['33', '0'], ['0;35', '0']] as const;
 const segment = fc.record({
   style: fc.option(fc.constantFrom(...STYLES), { nil: undefined }),
   text: fc.array(fc.constantFrom('a', 'b', ' ', '─', '━', '│', '9'), { minLength: 1, maxLength: 6 }).map((chars) => chars.join('')),
@@ -103,6 +104,12 @@ describe('rowUpdates', () => {
     const bar = (filled: number) => `\u001B[36m${'━'.repeat(filled)}\u001B[39m\u001B[2m${'─'.repeat(100 - filled)}\u001B[22m`;
     const update = rowUpdates([`│ 0:08 ${bar(20)} 2:23 │`], [`│ 0:09 ${bar(20)} 2:23 │`]);
     expect(update).toBe('\u001B[1;6H\u001B[0m9\u001B[0m');
+  });
+
+  it('does not repeat the styles before a reset: a tick beside a picture costs what it costs alone', () => {
+    const picture = `${'\u001B[38;5;1m\u001B[48;5;2m▀\u001B[38;5;3m\u001B[48;5;4m▀'.repeat(5)}\u001B[0m`;
+    const update = rowUpdates([`│ ${picture}  0:08 ━━── 2:23 │`], [`│ ${picture}  0:09 ━━── 2:23 │`]);
+    expect(update).toBe('\u001B[1;18H\u001B[0m9\u001B[0m');
   });
 
   it('rewrites a whole row holding wide characters', () => {
