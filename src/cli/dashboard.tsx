@@ -48,10 +48,13 @@ export function mountDashboard(
   initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env }: MountOptions = {},
 ): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
-  screen?.open();
+  // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens, never
+  // waited for. Raw mode first: an answer that came while the terminal still echoed input would be printed.
+  const question = screen && terminal.input.isTTY && shouldAskForKitty(initial.art.mode, env) ? KITTY_QUERY : '';
+  if (question !== '') terminal.input.setRawMode?.(true);
+  screen?.open(question);
   let config = initial;
   let problem: string | null = null;
-  // Whether the terminal answered that it draws kitty graphics: asked once at start, never waited for.
   let terminalSaysKitty = false;
   let instance: Instance | null = null;
   const onAnswer = (answer: string): void => {
@@ -82,11 +85,6 @@ export function mountDashboard(
   );
   const mounted = render(tree(), options);
   instance = mounted;
-  // Raw mode first: an answer that came while the terminal still echoed input would be printed on screen.
-  if (screen && terminal.input.isTTY && shouldAskForKitty(initial.art.mode, env)) {
-    terminal.input.setRawMode?.(true);
-    screen.ask(KITTY_QUERY);
-  }
   const reconfigure: MountedDashboard['reconfigure'] = (update) => {
     if ('config' in update) config = update.config;
     problem = 'problem' in update ? update.problem : null;

@@ -19,7 +19,7 @@ import type { ScreenSpot } from './screen-spot.js';
  */
 
 const CSI = '\u001B[';
-const ENTER = `${CSI}?1049h${CSI}?25l${CSI}2J`;
+const ENTER = `${CSI}?1049h${CSI}?25l`;
 const LEAVE = `${CSI}?25h${CSI}?1049l`;
 const CLEAR = `${CSI}2J`;
 /** The terminal tells when its window gains and loses the focus (ESC[I, ESC[O; keyboard.ts takes them out). */
@@ -29,16 +29,18 @@ const DISABLE_FOCUS = `${CSI}?1004l`;
 export interface Screen {
   /** What to give Ink as stdout: the terminal's size and resizes, frames written whole. */
   stream: NodeJS.WriteStream;
-  /** Switches to the alternate screen and hides the cursor. */
-  open(): void;
+  /**
+   * Switches to the alternate screen and hides the cursor; writes `question` for the terminal there before
+   * clearing it (its answer comes among the keys: keyboard.ts takes it out), so that a terminal that prints
+   * what it does not understand prints it where the clear wipes it.
+   */
+  open(question?: string): void;
   /** Gives the terminal back as it was (a frame not drawn yet is dropped: the screen goes anyway). */
   close(): void;
   /** Lines drawn over Ink's frames between them (the clock's seconds; see src/ui/live-lines.ts). */
   liveLines: LiveLines;
   /** Pictures the terminal draws over cells Ink leaves blank (cover art; see src/ui/terminal-pictures.ts). */
   pictures: TerminalPictures;
-  /** Writes a question for the terminal (its answer comes among the keys: keyboard.ts takes it out). */
-  ask(question: string): void;
 }
 
 function wholeRow(row: number, line: string): string {
@@ -187,16 +189,13 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
 
   return {
     stream: stream as unknown as NodeJS.WriteStream,
-    open() {
+    open(question = '') {
       terminal.on('error', onError);
-      terminal.write(ENTER + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
+      terminal.write(ENTER + question + CLEAR + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
       terminal.on('resize', onResize);
     },
     liveLines: live,
     pictures,
-    ask(question) {
-      if (!isClosed) terminal.write(question);
-    },
     close() {
       clearTimeout(timer);
       isClosed = true;

@@ -36,9 +36,13 @@ class FakeTerminal extends EventEmitter {
 
 class FakeKeys extends EventEmitter {
   readonly isTTY = true;
-  readonly rawModes: boolean[] = [];
+  /** How many writes the terminal had when raw mode first went on. */
+  writesBeforeRawMode: number | null = null;
+  constructor(private readonly terminal: FakeTerminal) {
+    super();
+  }
   setRawMode(mode: boolean): this {
-    this.rawModes.push(mode);
+    if (mode) this.writesBeforeRawMode ??= this.terminal.writes.length;
     return this;
   }
   ref(): this {
@@ -48,6 +52,8 @@ class FakeKeys extends EventEmitter {
     return this;
   }
 }
+
+const escape = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 function withPicture(track: Track): Track {
   const images = [640, 300, 64].map((size) => ({ url: `http://pictures/${track.album.id}-${size}.png`, width: size, height: size }));
@@ -71,7 +77,7 @@ afterEach(() => {
 
 function mount(api: FakeApi, art: Config['art']['mode'], options: { env?: NodeJS.ProcessEnv; log?: (line: string) => void } = {}) {
   const terminal = new FakeTerminal();
-  const keys = new FakeKeys();
+  const keys = new FakeKeys(terminal);
   const config: Config = { ...DEFAULT_CONFIG, art: { mode: art } };
   const dashboard = mountDashboard(
     api,
@@ -133,8 +139,9 @@ describe('cover art in kitty mode on a terminal', () => {
     api.updatePlayback({ item: withPicture(api.catalog.tracks[0]!), is_playing: true });
     api.getImage = async (url) => coverPng(url, url.endsWith('-64.png') ? 64 : 300);
     const { terminal, keys } = mount(api, 'auto');
-    expect(keys.rawModes[0]).toBe(true);
-    expect(terminal.text()).toContain(KITTY_QUERY);
+    expect(keys.writesBeforeRawMode).toBe(0);
+    // On the alternate screen, just before it is cleared: a terminal that prints what it does not know prints it there.
+    expect(terminal.writes[0]).toMatch(new RegExp(`^\\u001b\\[\\?1049h\\u001b\\[\\?25l${escape(KITTY_QUERY)}\\u001b\\[2J`));
     // Half-blocks until the answer comes.
     await until(() => terminal.text().includes('▀'), 'half-blocks');
     expect([...terminal.text().matchAll(TRANSMIT)]).toHaveLength(0);
@@ -143,10 +150,15 @@ describe('cover art in kitty mode on a terminal', () => {
     await until(() => [...terminal.text().matchAll(TRANSMIT)].length === 1, 'picture');
   });
 
-  it('does not ask inside tmux', () => {
-    const api = createFakeApi();
-    const { terminal } = mount(api, 'auto', { env: { TERM: 'tmux-256color', TMUX: '/tmp/tmux-1/default,1,0' } });
-    expect(terminal.text()).not.toContain(KITTY_QUERY);
+  it('does not ask inside tmux, nor where the setting or the environment already tells', () => {
+    for (const [art, env] of [
+      ['auto', { TERM: 'tmux-256color', TMUX: '/tmp/tmux-1/default,1,0' }],
+      ['blocks', { TERM: 'xterm-256color' }],
+      ['auto', { TERM: 'xterm-kitty' }],
+    ] as const) {
+      const { terminal } = mount(createFakeApi(), art, { env });
+      expect(terminal.text()).not.toContain('\u001b_G');
+    }
   });
 });
 

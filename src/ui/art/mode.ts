@@ -29,13 +29,15 @@ function namesKittyTerminal(env: Env): boolean {
 
 /**
  * Whether to ask the terminal if it draws kitty graphics (KITTY_QUERY in src/terminal/kitty.ts): where the
- * setting leaves it to us, the environment did not already tell, and an escape sequence it does not know
- * cannot end up on screen (the Linux console prints some) or in a multiplexer.
+ * setting leaves it to us, the environment did not already tell, and no multiplexer is in between or terminal
+ * known to print escape strings it does not know (the Linux console, Terminal.app). Others that print it
+ * print it on the alternate screen just before it is cleared (src/terminal/screen.ts).
  */
 export function shouldAskForKitty(setting: ArtSetting, env: Env): boolean {
   if (setting !== 'auto' || 'NO_COLOR' in env || isMultiplexed(env) || namesKittyTerminal(env)) return false;
   const term = env['TERM'] ?? '';
-  return term !== '' && term !== 'dumb' && term !== 'linux';
+  // Terminal.app prints escape strings it does not know (and draws no kitty graphics).
+  return term !== '' && term !== 'dumb' && term !== 'linux' && env['TERM_PROGRAM'] !== 'Apple_Terminal';
 }
 
 /**

@@ -131,6 +131,7 @@ describe('artModeFor', () => {
     expect(shouldAskForKitty('auto', { TERM: 'tmux-256color', TMUX: '/tmp/x' })).toBe(false);
     expect(shouldAskForKitty('auto', { TERM: 'xterm-256color', STY: '1.pts' })).toBe(false);
     expect(shouldAskForKitty('auto', { TERM: 'linux' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' })).toBe(false);
     expect(shouldAskForKitty('auto', { TERM: 'dumb' })).toBe(false);
     expect(shouldAskForKitty('auto', { TERM: 'xterm-256color', NO_COLOR: '1' })).toBe(false);
   });
