@@ -104,11 +104,6 @@ export function frameUpdate(shown: readonly (string | undefined)[], next: readon
   return { bytes, rewritten };
 }
 
-/** The bytes that turn the rows `shown` into `next`: changed columns rewritten in place, left-over rows cleared. */
-export function rowUpdates(shown: readonly (string | undefined)[], next: readonly string[]): string {
-  return frameUpdate(shown, next).bytes;
-}
-
 class ScreenStream extends EventEmitter {
   readonly isTTY = true;
 

@@ -2,8 +2,11 @@ import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import type { DOMElement } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScreen, rowUpdates } from '../../src/terminal/screen.js';
+import { createScreen, frameUpdate } from '../../src/terminal/screen.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
+
+/** The bytes that turn the rows `shown` into `next`. */
+const rowUpdates = (shown: readonly string[], next: readonly string[]): string => frameUpdate(shown, next).bytes;
 
 /** The SGR attributes a cell can carry, by the family each code belongs to. */
 function applySgr(state: Map<string, string>, params: string): void {
@@ -73,7 +76,7 @@ const sameWidthRows = fc
     return [line(pairs.map(([a]) => a)), line(after)] as const;
   });
 
-describe('rowUpdates', () => {
+describe('frameUpdate', () => {
   it('turns any screen of rows into any other, style included (seed 6, 300 runs)', () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 4 }), fc.array(row, { minLength: 1, maxLength: 4 }), (before, after) => {
@@ -114,6 +117,14 @@ describe('rowUpdates', () => {
 
   it('rewrites a whole row holding wide characters', () => {
     expect(rowUpdates(['名前 a'], ['名前 b'])).toBe('\u001B[1;1H名前 b\u001B[K');
+  });
+
+  it('tells which columns of each row it writes over (pictures over them are drawn again)', () => {
+    expect(frameUpdate(['│ 0:08 │', 'same', '名前 a'], ['│ 0:09 │', 'same', '名前 b']).rewritten).toEqual([
+      { start: 5, end: 6 },
+      null,
+      { start: 0, end: Infinity },
+    ]);
   });
 });
 
