@@ -245,7 +245,7 @@ export const USAGE = [
   '  $XDG_CONFIG_HOME/playdeck/config.toml    the config file (playdeck config default prints one)',
   '  $XDG_STATE_HOME/playdeck/playdeck.log    the log: faults of the embedded service and the libraries, never the screen',
   '  $XDG_STATE_HOME/playdeck/journal/        moves shown but not yet saved, offered back after a crash',
-  '  $XDG_CACHE_HOME/playdeck/images/         cover pictures (at most 20 MB)',
+  '  $XDG_CACHE_HOME/playdeck/images/         cover pictures (at most 20 MB), drawn as [art] mode says: half-blocks or kitty',
   '',
   'In the dashboard, press ? for every key, q to quit.',
 ].join('\n');

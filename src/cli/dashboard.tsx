@@ -3,11 +3,12 @@ import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
 import { connect } from './connect.js';
 import { growHeapSlowly } from './heap-flags.js';
-import { createKeyboard, createScreen, type Screen } from '../terminal/index.js';
+import { createKeyboard, createScreen, KITTY_QUERY, saysKittyGraphics, type Screen } from '../terminal/index.js';
 import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
-import { artModeFor } from '../ui/art/mode.js';
+import { artModeFor, shouldAskForKitty } from '../ui/art/mode.js';
+import type { LogLine } from '../ui/log-context.js';
 import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
@@ -30,44 +31,67 @@ export interface MountedDashboard {
   screen: Screen | null;
 }
 
+export interface MountOptions {
+  /** The log file's writer (src/cli/log-file.ts), for what goes wrong out of sight. */
+  log?: LogLine;
+  /** The environment that tells which terminal this is (cover art's drawing); the process's by default. */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
  * The dashboard's tree rendered by Ink onto `terminal`, wired as on a real one: frames through a Screen with
- * the clock's live lines, keys split one per turn. `inkOptions` adds to Ink's options (the key benchmark reads
- * its render times); `link` follows the playback for the status socket.
+ * the clock's live lines and pictures, keys split one per turn. `inkOptions` adds to Ink's options (the key
+ * benchmark reads its render times); `link` follows the playback for the status socket.
  */
 export function mountDashboard(
   api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null,
-  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number,
+  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env }: MountOptions = {},
 ): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
-  screen?.open();
+  // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens, never
+  // waited for. Raw mode first: an answer that came while the terminal still echoed input would be printed.
+  const question = screen && terminal.input.isTTY && shouldAskForKitty(initial.art.mode, env) ? KITTY_QUERY : '';
+  if (question !== '') terminal.input.setRawMode?.(true);
+  screen?.open(question);
+  let config = initial;
+  let problem: string | null = null;
+  let terminalSaysKitty = false;
+  let instance: Instance | null = null;
+  const onAnswer = (answer: string): void => {
+    if (terminalSaysKitty || !saysKittyGraphics(answer)) return;
+    terminalSaysKitty = true;
+    instance?.rerender(tree());
+  };
   const events = createTerminalEvents();
-  const reports = { onMouse: isMouseOn ? events.pointer : undefined, onFocus: events.focus };
+  const reports = { onMouse: isMouseOn ? events.pointer : undefined, onFocus: events.focus, onAnswer };
   const keyboard = terminal.input.isTTY ? { stdin: createKeyboard(terminal.input, reports) } : {};
   const common = { exitOnCtrlC: false, patchConsole: false, ...keyboard, ...inkOptions } as const;
   const options: RenderOptions = screen ? { ...common, stdout: screen.stream, debug: true } : { ...common, maxFps: 30 };
-  const tree = (config: Config, problem: string | null) => (
+  const tree = () => (
     <SaveBudgetContext.Provider value={saveBudget}>
       <PlaybackLinkContext.Provider value={link}>
         <App
           api={api}
           liveLines={screen?.liveLines ?? null}
+          terminalPictures={screen?.pictures ?? null}
+          log={log}
           config={config}
           configProblem={problem}
           terminalEvents={events}
-          artMode={artModeFor(config.art.mode, process.env, false)}
+          artMode={artModeFor(config.art.mode, env, config.theme.name === 'none', terminalSaysKitty)}
         />
       </PlaybackLinkContext.Provider>
     </SaveBudgetContext.Provider>
   );
-  let config = initial;
-  const instance = render(tree(config, null), options);
+  const mounted = render(tree(), options);
+  instance = mounted;
   const reconfigure: MountedDashboard['reconfigure'] = (update) => {
     if ('config' in update) config = update.config;
+    problem = 'problem' in update ? update.problem : null;
     // The same tree with new props: cursors, marks and unsaved moves stay where they are.
-    instance.rerender(tree(config, 'problem' in update ? update.problem : null));
+    mounted.rerender(tree());
   };
-  return { instance, screen, reconfigure };
+  return { instance: mounted, screen, reconfigure };
 }
 
 /** The config at start, or null once its problems are written to stderr, one line each. */
@@ -102,7 +126,9 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   const terminal = { output: process.stdout, input: process.stdin };
   // The embedded service does not rate-limit: saves start fast there (and would still slow down on a 429).
   const saveBudget = options.kind === 'embedded' ? UNLIMITED_SAVE_BUDGET : undefined;
-  const { instance, screen, reconfigure } = mountDashboard(connection.api, terminal, {}, status.link, start.config, isMouseOn, saveBudget);
+  const { instance, screen, reconfigure } = mountDashboard(connection.api, terminal, {}, status.link, start.config, isMouseOn, saveBudget, {
+    log: (line) => log.write(line),
+  });
   const watcher = watchConfig({
     path: start.path,
     isExplicit: start.isExplicit,

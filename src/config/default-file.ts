@@ -57,7 +57,7 @@ export function defaultConfigText(): string {
     aligned(`enabled = ${mouse.enabled}`, 'clicks and the wheel (hold Shift to select text)'),
     '',
     '[art]',
-    aligned(`mode = ${quoted(art.mode)}`, `cover art: ${ART_MODES.map(quoted).join(', ')}`),
+    aligned(`mode = ${quoted(art.mode)}`, `cover art: ${ART_MODES.map(quoted).join(', ')} (auto: kitty graphics where the terminal has them, else half-blocks)`),
   );
   return `${lines.join('\n')}\n`;
 }

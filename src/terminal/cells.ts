@@ -7,8 +7,13 @@ import widestLine from './widest-line.js';
 const SGR = /\u001B\[[0-9;]*m/g;
 const CELL_TOKEN = /\u001B\[[0-9;]*m|[^\u001B]/gu;
 export const RESET = '\u001B[0m';
+const FULL_RESET = /^\u001B\[0*m$/;
+const STARTS_WITH_RESET = /^\u001B\[0*;/;
 
-/** One column of a row: its character, and every SGR sequence of the row up to it (the style in effect). */
+/**
+ * One column of a row: its character, and the SGR sequences of the row up to it since the last full reset
+ * (the style in effect: what came before a reset no longer matters, and a patch need not repeat it).
+ */
 export interface Cell {
   text: string;
   style: string;
@@ -35,7 +40,7 @@ function parseCells(line: string): Cell[] | null {
   let style = '';
   for (const [token] of line.matchAll(CELL_TOKEN)) {
     if (token.startsWith('\u001B')) {
-      style += token;
+      style = FULL_RESET.test(token) ? '' : STARTS_WITH_RESET.test(token) ? token : style + token;
       continue;
     }
     if (charWidth(token) !== 1) return null; // wide or combining: columns no longer match characters

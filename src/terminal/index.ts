@@ -9,7 +9,10 @@
  * - fast-output.ts / ink-output.ts, widest-line.ts, measure-text.ts: Ink's own files replaced by ours, in the
  *   bundle and in the tests alike (the list is ink-replacements.mjs), which give the same text faster.
  * - widest-line.ts is the one memory of widths; bounded-cache.ts the one rule by which every memory here forgets.
- * - keyboard.ts: the terminal's input handed to Ink one keypress at a time.
+ * - picture-layer.ts and kitty.ts: pictures the terminal draws itself (cover art with the kitty graphics
+ *   protocol) over cells Ink leaves blank, written after the frame that holds them, deleted when they go.
+ * - keyboard.ts: the terminal's input handed to Ink one keypress at a time, mouse reports and the terminal's
+ *   answers (answers.ts) taken out.
  *
  * Why Ink is pinned to 6.8 (`~6.8.0`): Ink 7 requires Node 22 and the program supports Node 20; and our
  * replacements stand in for private files of Ink's build, checked against 6.8's own by property tests, so
@@ -23,7 +26,8 @@
  * follow), its measure-text still keeps every size it measured, and its input parser splits only backspaces
  * out of a run of typed characters.
  *
- * The terminal subsystem imports nothing of the UI but the LiveLines type it implements.
+ * The terminal subsystem imports nothing of the UI but the LiveLines and TerminalPictures types it implements.
  */
 export { createKeyboard } from './keyboard.js';
 export { createScreen, type Screen } from './screen.js';
+export { KITTY_QUERY, saysKittyGraphics } from './kitty.js';

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { AnswerReader } from './answers.js';
 import { MouseReader, type MouseEvent } from './mouse.js';
 
 /**
@@ -59,6 +60,8 @@ export interface KeyboardOptions {
   onMouse?(event: MouseEvent): void;
   /** The terminal's focus reports (ESC[I, ESC[O, with ?1004h on), taken out of the input. */
   onFocus?(focused: boolean): void;
+  /** The terminal's answers to a question (APC strings, see answers.ts); taken out of the input in any case. */
+  onAnswer?(answer: string): void;
 }
 
 /** Focus reports out of `text`, reported; the rest is keys. */
@@ -71,8 +74,9 @@ function takeFocusReports(text: string, onFocus: (focused: boolean) => void): st
 }
 
 /** A stand-in for `process.stdin` that Ink reads one keypress per macrotask from. */
-export function createKeyboard(terminal: NodeJS.ReadStream, { onMouse, onFocus }: KeyboardOptions = {}): NodeJS.ReadStream {
+export function createKeyboard(terminal: NodeJS.ReadStream, { onMouse, onFocus, onAnswer }: KeyboardOptions = {}): NodeJS.ReadStream {
   const mouse = onMouse === undefined ? null : new MouseReader();
+  const answers = new AnswerReader();
   let heldTimer: ReturnType<typeof setTimeout> | undefined;
   const queue: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -95,14 +99,23 @@ export function createKeyboard(terminal: NodeJS.ReadStream, { onMouse, onFocus }
     queue.push(...splitKeypresses(keys));
     timer ??= setTimeout(deliverNext, 0);
   };
-  const onData = (chunk: Buffer | string): void => {
-    clearTimeout(heldTimer);
-    if (mouse === null) return pushKeys(chunk.toString());
-    const { keys, events } = mouse.read(chunk.toString());
+  const readKeys = (text: string): void => {
+    if (mouse === null) return pushKeys(text);
+    const { keys, events } = mouse.read(text);
     for (const event of events) onMouse?.(event);
     pushKeys(keys);
-    // A report cut across reads waits for its rest; nothing came: it was keys (a lone Esc, most often).
-    if (mouse.hasHeld) heldTimer = setTimeout(() => pushKeys(mouse.flush()), HELD_REPORT_MS);
+  };
+  // A report or an answer cut across reads waits for its rest; nothing came: it was keys (a lone Esc, most often).
+  const flushHeld = (): void => {
+    readKeys(answers.flush());
+    if (mouse?.hasHeld) pushKeys(mouse.flush());
+  };
+  const onData = (chunk: Buffer | string): void => {
+    clearTimeout(heldTimer);
+    const split = answers.read(chunk.toString());
+    for (const answer of split.answers) onAnswer?.(answer);
+    readKeys(split.keys);
+    if (answers.hasHeld || mouse?.hasHeld) heldTimer = setTimeout(flushHeld, HELD_REPORT_MS);
   };
   keyboard.isTTY = terminal.isTTY;
   keyboard.setRawMode = (mode) => {

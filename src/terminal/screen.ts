@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { DOMElement } from 'ink';
 import type { LiveLines } from '../ui/live-lines.js';
+import type { TerminalPictures } from '../ui/terminal-pictures.js';
 import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
+import { PictureLayer } from './picture-layer.js';
 import type { ScreenSpot } from './screen-spot.js';
 
 /**
@@ -17,7 +19,7 @@ import type { ScreenSpot } from './screen-spot.js';
  */
 
 const CSI = '\u001B[';
-const ENTER = `${CSI}?1049h${CSI}?25l${CSI}2J`;
+const ENTER = `${CSI}?1049h${CSI}?25l`;
 const LEAVE = `${CSI}?25h${CSI}?1049l`;
 const CLEAR = `${CSI}2J`;
 /** The terminal tells when its window gains and loses the focus (ESC[I, ESC[O; keyboard.ts takes them out). */
@@ -27,52 +29,79 @@ const DISABLE_FOCUS = `${CSI}?1004l`;
 export interface Screen {
   /** What to give Ink as stdout: the terminal's size and resizes, frames written whole. */
   stream: NodeJS.WriteStream;
-  /** Switches to the alternate screen and hides the cursor. */
-  open(): void;
+  /**
+   * Switches to the alternate screen and hides the cursor; writes `question` for the terminal there before
+   * clearing it (its answer comes among the keys: keyboard.ts takes it out), so that a terminal that prints
+   * what it does not understand prints it where the clear wipes it.
+   */
+  open(question?: string): void;
   /** Gives the terminal back as it was (a frame not drawn yet is dropped: the screen goes anyway). */
   close(): void;
   /** Lines drawn over Ink's frames between them (the clock's seconds; see src/ui/live-lines.ts). */
   liveLines: LiveLines;
+  /** Pictures the terminal draws over cells Ink leaves blank (cover art; see src/ui/terminal-pictures.ts). */
+  pictures: TerminalPictures;
 }
 
 function wholeRow(row: number, line: string): string {
   return `${CSI}${row + 1};1H${line}${CSI}K`;
 }
 
+/** The columns of a row an update writes over, from `start` up to `end` (Infinity: to the end of the row). */
+export interface Rewritten {
+  start: number;
+  end: number;
+}
+
+interface RowUpdate {
+  bytes: string;
+  rewritten: Rewritten | null;
+}
+
+const WHOLE_ROW: Rewritten = { start: 0, end: Infinity };
+const UNCHANGED: RowUpdate = { bytes: '', rewritten: null };
+
 /** The bytes that turn row `row` from `shown` into `next`: just the changed columns when that is safe. */
-function rowUpdate(row: number, shown: string | undefined, next: string): string {
-  if (shown === undefined) return wholeRow(row, next);
+function rowUpdate(row: number, shown: string | undefined, next: string): RowUpdate {
+  if (shown === next) return UNCHANGED;
+  const whole = { bytes: wholeRow(row, next), rewritten: WHOLE_ROW };
+  if (shown === undefined) return whole;
   const before = cellsOf(shown);
   const after = cellsOf(next);
-  if (!before || !after || before.length !== after.length) return wholeRow(row, next);
+  if (!before || !after || before.length !== after.length) return whole;
   const same = (index: number): boolean =>
     before[index]!.text === after[index]!.text && before[index]!.style === after[index]!.style;
   let start = 0;
   while (start < after.length && same(start)) start++;
-  if (start === after.length) return '';
+  if (start === after.length) return UNCHANGED;
   let end = after.length - 1;
   while (end > start && same(end)) end--;
   let style = after[start]!.style;
   let out = `${CSI}${row + 1};${start + 1}H${RESET}${style}`;
   for (let index = start; index <= end; index++) {
     const cell = after[index]!;
-    // Styles only accumulate along a row, so what changed is what was appended.
-    if (cell.style !== style) out += cell.style.slice(style.length);
+    // Styles accumulate along a row up to a reset: what changed is what was appended, or all of it after one.
+    if (cell.style !== style) out += cell.style.startsWith(style) ? cell.style.slice(style.length) : RESET + cell.style;
     style = cell.style;
     out += cell.text;
   }
-  return out + RESET;
+  return { bytes: out + RESET, rewritten: { start, end: end + 1 } };
 }
 
-/** The bytes that turn the rows `shown` into `next`: changed columns rewritten in place, left-over rows cleared. */
-export function rowUpdates(shown: readonly (string | undefined)[], next: readonly string[]): string {
-  let out = '';
+/**
+ * The bytes that turn the rows `shown` into `next` (changed columns rewritten in place, left-over rows
+ * cleared), and the columns of each row they write over (null: none).
+ */
+export function frameUpdate(shown: readonly (string | undefined)[], next: readonly string[]): { bytes: string; rewritten: (Rewritten | null)[] } {
+  let bytes = '';
+  const rewritten: (Rewritten | null)[] = [];
   const rows = Math.max(shown.length, next.length);
   for (let row = 0; row < rows; row++) {
-    const line = next[row] ?? '';
-    if (line !== shown[row]) out += rowUpdate(row, shown[row], line);
+    const update = rowUpdate(row, shown[row], next[row] ?? '');
+    bytes += update.bytes;
+    rewritten.push(update.rewritten);
   }
-  return out;
+  return { bytes, rewritten };
 }
 
 class ScreenStream extends EventEmitter {
@@ -124,8 +153,10 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     lastFlushAt = Date.now();
     // Live lines are placed now, by the layout of the frame they go on (Ink computed it with the frame).
     const next = live.drawOn(frame);
-    const out = rowUpdates(shown, next);
+    const update = frameUpdate(shown, next);
     shown = next;
+    // Pictures last: over the cells this frame wrote, placed by the same layout.
+    const out = update.bytes + pictures.drawAfter(update.rewritten, terminal.rows);
     if (out !== '') terminal.write(out);
   };
   // Changes that come faster than maxFps are merged: only the last state is drawn.
@@ -135,6 +166,7 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     timer ??= setTimeout(flush, Math.max(0, Math.ceil(lastFlushAt + frameMs - Date.now())));
   };
   const live = new LiveLayer(schedule, locate);
+  const pictures = new PictureLayer(schedule, locate);
   const stream = new ScreenStream(terminal, (next) => {
     frame = next.split('\n').slice(0, terminal.rows);
     schedule();
@@ -152,17 +184,18 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
 
   return {
     stream: stream as unknown as NodeJS.WriteStream,
-    open() {
+    open(question = '') {
       terminal.on('error', onError);
-      terminal.write(ENTER + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
+      terminal.write(ENTER + question + CLEAR + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
       terminal.on('resize', onResize);
     },
     liveLines: live,
+    pictures,
     close() {
       clearTimeout(timer);
       isClosed = true;
       terminal.off('resize', onResize);
-      terminal.write((mouse ? DISABLE_MOUSE : '') + DISABLE_FOCUS + LEAVE);
+      terminal.write(pictures.clear() + (mouse ? DISABLE_MOUSE : '') + DISABLE_FOCUS + LEAVE);
     },
   };
 }

@@ -34,6 +34,8 @@ import { QueueActionsContext } from './queue-context.js';
 import { statusLine } from './status-line.js';
 import { ArtModeContext } from './art/art-mode-context.js';
 import type { ArtMode } from './art/mode.js';
+import { LogContext, type LogLine } from './log-context.js';
+import { TerminalPicturesContext, type TerminalPictures } from './terminal-pictures.js';
 import { TerminalEventsContext, type TerminalEvents } from './terminal-events.js';
 import { resolveTheme, ThemeContext, type Theme } from './theme.js';
 
@@ -47,21 +49,35 @@ export interface AppProps {
   configProblem?: string | null;
   /** Where the clock draws its seconds without a render, on a terminal (see live-lines.ts). */
   liveLines?: LiveLines | null;
-  /** How covers are drawn (art/mode.ts); none unless told. */
+  /** How covers are drawn (art/mode.ts); none unless told. Kitty needs `terminalPictures`, else half-blocks. */
   artMode?: ArtMode;
+  /** Where pictures the terminal draws go (kitty graphics), on a terminal. */
+  terminalPictures?: TerminalPictures | null;
+  /** The log file's writer, for what goes wrong out of sight (a picture that cannot be drawn). */
+  log?: LogLine;
   /** The terminal's mouse and focus reports; null: none (no mouse). */
   terminalEvents?: TerminalEvents | null;
 }
 
+const NO_ART: ArtMode = { kind: 'off' };
+/** Where no terminal draws pictures (output to a pipe, a test), kitty's covers are drawn with half-blocks. */
+const KITTY_FALLBACK: ArtMode = { kind: 'blocks', depth: 'truecolor' };
+const NO_LOG: LogLine = () => {};
+
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
-export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null, artMode = { kind: 'off' } }: AppProps) {
+export function App(props: AppProps) {
+  const { api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null } = props;
+  const { artMode = NO_ART, terminalPictures = null, log = NO_LOG } = props;
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
+  const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   return (
     <ApiProvider api={api}>
-      <ArtModeContext.Provider value={artMode}>
+      <LogContext.Provider value={log}>
+      <TerminalPicturesContext.Provider value={terminalPictures}>
+      <ArtModeContext.Provider value={shownArt}>
       <LiveLinesContext.Provider value={liveLines}>
         <TerminalEventsContext.Provider value={terminalEvents}>
           <ListPointerContext.Provider value={listPointer}>
@@ -76,6 +92,8 @@ export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, con
         </TerminalEventsContext.Provider>
       </LiveLinesContext.Provider>
       </ArtModeContext.Provider>
+      </TerminalPicturesContext.Provider>
+      </LogContext.Provider>
     </ApiProvider>
   );
 }

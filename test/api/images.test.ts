@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createImageCache } from '../../src/api/image-cache.js';
-import { createImageFetcher, ImageFetchError, MAX_IMAGE_BYTES } from '../../src/api/images.js';
+import { createImageFetcher, createPictures, ImageFetchError, MAX_IMAGE_BYTES } from '../../src/api/images.js';
 
 // A server of faults: each path answers one way a picture can go wrong.
 let server: Server;
@@ -72,6 +72,27 @@ describe('createImageFetcher', () => {
     const newer = fetcher.fetch(`${base}/ok.png`);
     await expect(older).rejects.toThrow(/aborted/);
     expect((await newer).toString()).toBe('picture-bytes');
+  });
+});
+
+describe('createPictures', () => {
+  it('writes one line to the log for each picture that cannot be had, naming it and why', async () => {
+    const lines: string[] = [];
+    const getImage = createPictures(got, { cacheDir: folder(), log: (line) => lines.push(line) });
+    const faults: [string, RegExp][] = [
+      [`${base}/missing.png`, /404/],
+      [`${base}/huge.png`, /too large|larger than/],
+      ['file:///etc/passwd', /not an http\(s\) image URL/],
+    ];
+    for (const [url, reason] of faults) {
+      const before = lines.length;
+      await expect(getImage(url)).rejects.toThrow(ImageFetchError);
+      expect(lines.slice(before)).toHaveLength(1);
+      expect(lines.at(-1)).toContain(url);
+      expect(lines.at(-1)).toMatch(reason);
+    }
+    expect((await getImage(`${base}/ok.png`)).toString()).toBe('picture-bytes');
+    expect(lines).toHaveLength(faults.length);
   });
 });
 

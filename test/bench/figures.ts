@@ -1,10 +1,10 @@
 /** One measured figure of the bench, with how it was measured and what it should be. */
 export interface Figure {
-  section: 'floors' | 'start' | 'idle' | 'keys' | 'memory' | 'service' | 'attention' | 'soak';
+  section: 'floors' | 'start' | 'idle' | 'keys' | 'memory' | 'service' | 'attention' | 'soak' | 'art';
   name: string;
   /** Null when it could not be measured (`note` says why). */
   value: number | null;
-  unit: 'ms' | '%' | 'B/s' | 'MB' | 'ratio' | '/s' | 'count';
+  unit: 'ms' | '%' | 'B' | 'B/s' | 'MB' | 'ratio' | '/s' | 'count';
   /** The issue's budget for this figure, if it has one. */
   budget?: Limit;
   /** The floor checked from outside, if it has one. */

@@ -13,7 +13,7 @@ import { launchDashboard } from './program.js';
 const PLAYING = /▶ Playing {2}\S/;
 
 /** Bytes written to the terminal so far, and how many writes (one timing line per read of the pty). */
-function terminalOutput(output: string, timing: string): { bytes: number; writes: number } {
+export function terminalOutput(output: string, timing: string): { bytes: number; writes: number } {
   const lines = readFileSync(timing, 'utf8').split('\n').filter((line) => line.trim() !== '');
   return { bytes: statSync(output).size, writes: lines.length };
 }

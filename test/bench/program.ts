@@ -51,14 +51,17 @@ export interface RunningDashboard {
 
 /**
  * Starts `node <program> --db <db>` in tmux; with `script`, under `script -f -T` so that every byte written
- * to the terminal lands in `script.output`, and each write with its time in `script.timing`.
+ * to the terminal lands in `script.output`, and each write with its time in `script.timing`. `more` adds
+ * arguments (`--config FILE`) and environment variables.
  */
-export function launchDashboard(db: string, script?: { output: string; timing: string }): RunningDashboard {
-  const line = [process.execPath, program, '--db', db];
+export function launchDashboard(
+  db: string, script?: { output: string; timing: string }, more: { args?: string[]; env?: Record<string, string> } = {},
+): RunningDashboard {
+  const line = [process.execPath, program, '--db', db, ...(more.args ?? [])];
   const command = script
     ? ['script', '-q', '-f', '-T', script.timing, '-c', line.map((part) => `'${part}'`).join(' '), script.output]
     : line;
-  const session = startInTmux(command, { columns: COLUMNS, rows: ROWS });
+  const session = startInTmux(command, { columns: COLUMNS, rows: ROWS, env: more.env });
   let pid: number | null = null;
   return {
     session,

@@ -20,9 +20,11 @@ function open(options: { mouse: boolean }) {
   const terminal = fakeTerminal();
   const mice: MouseEvent[] = [];
   const focus: boolean[] = [];
+  const answers: string[] = [];
   const keyboard = createKeyboard(terminal as unknown as NodeJS.ReadStream, {
     onMouse: options.mouse ? (event) => mice.push(event) : undefined,
     onFocus: (isFocused) => focus.push(isFocused),
+    onAnswer: (answer) => answers.push(answer),
   });
   keyboard.setEncoding('utf8');
   keyboard.setRawMode(true);
@@ -35,7 +37,7 @@ function open(options: { mouse: boolean }) {
     terminal.write(text);
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { keys, mice, focus, send };
+  return { keys, mice, focus, answers, send };
 }
 
 const settle = async (): Promise<void> => {
@@ -84,6 +86,35 @@ describe('the keyboard with mouse and focus reports', () => {
     await settle();
     expect(focus).toEqual([false, true]);
     expect(keys).toEqual(['q']);
+  });
+});
+
+describe('the keyboard with the terminal\'s answers', () => {
+  afterEach(() => vi.useRealTimers());
+  const OK = '\u001B_Gi=4031979;OK\u001B\\';
+
+  it.each([false, true])('takes an answer out of the keys, even cut across reads (mouse on: %s)', async (mouse) => {
+    useFakeClock();
+    const { keys, answers, mice, send } = open({ mouse });
+    await send(`j${OK.slice(0, 9)}`);
+    await send(`${OK.slice(9, -1)}`);
+    await send(`${OK.slice(-1)}k${mouse ? '\u001B[<0;3;3M' : ''}`);
+    await settle();
+    expect(answers).toEqual([OK]);
+    expect(keys).toEqual(['j', 'k']);
+    expect(mice).toHaveLength(mouse ? 1 : 0);
+  });
+
+  it('lets Alt+_ and what follows through as keys when no end comes', async () => {
+    useFakeClock();
+    const { keys, answers, send } = open({ mouse: true });
+    await send('\u001B_');
+    await send('x');
+    expect(keys).toEqual([]);
+    await vi.advanceTimersByTimeAsync(HELD_REPORT_MS);
+    await settle();
+    expect(answers).toEqual([]);
+    expect(keys).toEqual(['\u001B_', 'x']);
   });
 });
 

@@ -2,8 +2,11 @@ import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import type { DOMElement } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScreen, rowUpdates } from '../../src/terminal/screen.js';
+import { createScreen, frameUpdate } from '../../src/terminal/screen.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
+
+/** The bytes that turn the rows `shown` into `next`. */
+const rowUpdates = (shown: readonly string[], next: readonly string[]): string => frameUpdate(shown, next).bytes;
 
 /** The SGR attributes a cell can carry, by the family each code belongs to. */
 function applySgr(state: Map<string, string>, params: string): void {
@@ -55,7 +58,8 @@ function painted(lines: string[], width: number) {
   return terminal.cells;
 }
 
-const STYLES = [['1', '22'], ['2', '22'], ['36', '39'], ['32', '39'], ['7', '27']] as const;
+// Closed by their own codes, or by a full reset (half-block pictures end their rows so).
+const STYLES = [['1', '22'], ['2', '22'], ['36', '39'], ['32', '39'], ['7', '27'], ['33', '0'], ['0;35', '0']] as const;
 const segment = fc.record({
   style: fc.option(fc.constantFrom(...STYLES), { nil: undefined }),
   text: fc.array(fc.constantFrom('a', 'b', ' ', '─', '━', '│', '9'), { minLength: 1, maxLength: 6 }).map((chars) => chars.join('')),
@@ -72,7 +76,7 @@ const sameWidthRows = fc
     return [line(pairs.map(([a]) => a)), line(after)] as const;
   });
 
-describe('rowUpdates', () => {
+describe('frameUpdate', () => {
   it('turns any screen of rows into any other, style included (seed 6, 300 runs)', () => {
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 4 }), fc.array(row, { minLength: 1, maxLength: 4 }), (before, after) => {
@@ -105,8 +109,22 @@ describe('rowUpdates', () => {
     expect(update).toBe('\u001B[1;6H\u001B[0m9\u001B[0m');
   });
 
+  it('does not repeat the styles before a reset: a tick beside a picture costs what it costs alone', () => {
+    const picture = `${'\u001B[38;5;1m\u001B[48;5;2m▀\u001B[38;5;3m\u001B[48;5;4m▀'.repeat(5)}\u001B[0m`;
+    const update = rowUpdates([`│ ${picture}  0:08 ━━── 2:23 │`], [`│ ${picture}  0:09 ━━── 2:23 │`]);
+    expect(update).toBe('\u001B[1;18H\u001B[0m9\u001B[0m');
+  });
+
   it('rewrites a whole row holding wide characters', () => {
     expect(rowUpdates(['名前 a'], ['名前 b'])).toBe('\u001B[1;1H名前 b\u001B[K');
+  });
+
+  it('tells which columns of each row it writes over (pictures over them are drawn again)', () => {
+    expect(frameUpdate(['│ 0:08 │', 'same', '名前 a'], ['│ 0:09 │', 'same', '名前 b']).rewritten).toEqual([
+      { start: 5, end: 6 },
+      null,
+      { start: 0, end: Infinity },
+    ]);
   });
 });
 

@@ -13,15 +13,40 @@ function colourDepth(env: Env): ColourDepth {
   return /256/.test(env['TERM'] ?? '') ? '256' : 'truecolor';
 }
 
-/** Kitty graphics pass through tmux only with passthrough on, which a program cannot see: never there. */
-function speaksKitty(env: Env): boolean {
-  if (env['TMUX'] !== undefined) return false;
-  return env['TERM'] === 'xterm-kitty' || env['KITTY_WINDOW_ID'] !== undefined || env['TERM_PROGRAM'] === 'ghostty';
+/**
+ * Inside tmux (or screen) kitty graphics reach the terminal only through passthrough, which a program cannot
+ * see and would have to wrap its pictures for: never there unless the setting says kitty.
+ */
+function isMultiplexed(env: Env): boolean {
+  return env['TMUX'] !== undefined || env['STY'] !== undefined || /^(screen|tmux)/.test(env['TERM'] ?? '');
 }
 
-/** The drawing the setting and the terminal allow; nothing where colours are off. */
-export function artModeFor(setting: ArtSetting, env: Env, coloursOff: boolean): ArtMode {
+/** Terminals that name themselves and draw kitty graphics. */
+function namesKittyTerminal(env: Env): boolean {
+  const program = env['TERM_PROGRAM'];
+  return env['TERM'] === 'xterm-kitty' || env['KITTY_WINDOW_ID'] !== undefined || program === 'ghostty' || program === 'WezTerm';
+}
+
+/**
+ * Whether to ask the terminal if it draws kitty graphics (KITTY_QUERY in src/terminal/kitty.ts): where the
+ * setting leaves it to us, the environment did not already tell, and no multiplexer is in between or terminal
+ * known to print escape strings it does not know (the Linux console, Terminal.app). Others that print it
+ * print it on the alternate screen just before it is cleared (src/terminal/screen.ts).
+ */
+export function shouldAskForKitty(setting: ArtSetting, env: Env): boolean {
+  if (setting !== 'auto' || 'NO_COLOR' in env || isMultiplexed(env) || namesKittyTerminal(env)) return false;
+  const term = env['TERM'] ?? '';
+  // Terminal.app prints escape strings it does not know (and draws no kitty graphics).
+  return term !== '' && term !== 'dumb' && term !== 'linux' && env['TERM_PROGRAM'] !== 'Apple_Terminal';
+}
+
+/**
+ * The drawing the setting and the terminal allow; nothing where colours are off. `terminalSaysKitty`: the
+ * terminal answered yes to the kitty graphics question.
+ */
+export function artModeFor(setting: ArtSetting, env: Env, coloursOff: boolean, terminalSaysKitty = false): ArtMode {
   if (setting === 'off' || coloursOff || 'NO_COLOR' in env) return { kind: 'off' };
-  if (setting === 'kitty' || (setting === 'auto' && speaksKitty(env))) return { kind: 'kitty' };
+  const speaksKitty = !isMultiplexed(env) && (namesKittyTerminal(env) || terminalSaysKitty);
+  if (setting === 'kitty' || (setting === 'auto' && speaksKitty)) return { kind: 'kitty' };
   return { kind: 'blocks', depth: colourDepth(env) };
 }

@@ -3,7 +3,8 @@ import { memo } from 'react';
 import type { Cover } from '../hooks/use-cover-art.js';
 
 export interface CoverArtProps {
-  cover: Cover;
+  /** Half-blocks or the placeholder (a picture the terminal draws is TerminalPictureBox's). */
+  cover: Exclude<Cover, { kind: 'terminal' }>;
   columns: number;
   rows: number;
 }

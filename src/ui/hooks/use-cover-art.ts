@@ -1,46 +1,70 @@
 import { useEffect, useState } from 'react';
+import { ImageFetchError } from '../../api/images.js';
 import type { PlayableItem } from '../../api/types.js';
 import { coverCells } from '../art/cover-cells.js';
 import { decodeImage } from '../art/decode.js';
 import type { ArtMode } from '../art/mode.js';
 import { imagesOf, smallestCovering } from '../art/pick-image.js';
+import { CELL_PIXELS, picturePng } from '../art/picture-png.js';
+import type { TerminalPicture } from '../terminal-pictures.js';
 
 export interface CoverBox {
   columns: number;
   rows: number;
 }
 
-/** What the box shows: the picture's rows, a placeholder while there is none, or nothing at all. */
-export type Cover = { kind: 'picture'; rows: readonly string[] } | { kind: 'placeholder' };
+/**
+ * What the box shows: the picture as half-block rows, or as a picture the terminal draws (kitty), a
+ * placeholder while there is none, or nothing at all.
+ */
+export type Cover =
+  | { kind: 'picture'; rows: readonly string[] }
+  | { kind: 'terminal'; picture: TerminalPicture }
+  | { kind: 'placeholder' };
+
+type Drawn = Exclude<Cover, { kind: 'placeholder' }>;
 
 export interface CoverArtOptions {
   item: PlayableItem | null | undefined;
   box: CoverBox | null;
   mode: ArtMode;
   fetchImage(url: string): Promise<Buffer>;
-  /** A picture that could not be had, for the log; the screen shows the placeholder. */
+  /** A picture that came but cannot be drawn, for the log; the screen shows the placeholder. */
   onProblem?(message: string): void;
 }
 
+/** Pixels across the box: one a column in half-blocks, many for the terminal to draw. */
+function pixelsAcross(box: CoverBox, mode: ArtMode): number {
+  return mode.kind === 'kitty' ? box.columns * CELL_PIXELS.width : box.columns;
+}
+
+function draw(bytes: Buffer, box: CoverBox, mode: ArtMode & { kind: 'blocks' | 'kitty' }): Drawn {
+  const image = decodeImage(bytes);
+  if (mode.kind === 'blocks') return { kind: 'picture', rows: coverCells(image, box.columns, box.rows, mode.depth) };
+  return { kind: 'terminal', picture: { png: picturePng(image, box.columns, box.rows), ...box } };
+}
+
 /**
- * The cover of what plays, as half-block rows for its box. Work happens only when the picture's URL, the
- * box or the mode changes: a poll that brings the same item back renders nothing new.
+ * The cover of what plays, drawn for its box. Work happens only when the picture's URL, the box or the mode
+ * changes: a poll that brings the same item back renders nothing new.
  */
 export function useCoverArt({ item, box, mode, fetchImage, onProblem }: CoverArtOptions): Cover | null {
-  const url = item && box ? smallestCovering(imagesOf(item), box.columns) : null;
-  const key = url && box && mode.kind === 'blocks' ? `${url}|${box.columns}x${box.rows}|${mode.depth}` : null;
-  const [cover, setCover] = useState<{ key: string; rows: readonly string[] } | null>(null);
+  const url = item && box && mode.kind !== 'off' ? smallestCovering(imagesOf(item), pixelsAcross(box, mode)) : null;
+  const key = url && box && mode.kind !== 'off' ? `${url}|${box.columns}x${box.rows}|${mode.kind === 'blocks' ? mode.depth : mode.kind}` : null;
+  const [cover, setCover] = useState<{ key: string; drawn: Drawn } | null>(null);
 
   useEffect(() => {
-    if (key === null || url === null || box === null || mode.kind !== 'blocks') return;
+    if (key === null || url === null || box === null || mode.kind === 'off') return;
     let isCurrent = true;
     fetchImage(url)
       .then((bytes) => {
-        if (!isCurrent) return;
-        setCover({ key, rows: coverCells(decodeImage(bytes), box.columns, box.rows, mode.depth) });
+        if (isCurrent) setCover({ key, drawn: draw(bytes, box, mode) });
       })
       .catch((error: unknown) => {
-        if (isCurrent) onProblem?.(`cover art: ${error instanceof Error ? error.message : String(error)}`);
+        // What could not be fetched, the API's fetcher has logged; what came but is no picture is logged here.
+        if (isCurrent && !(error instanceof ImageFetchError)) {
+          onProblem?.(`cover art: ${url}: ${error instanceof Error ? error.message : String(error)}`);
+        }
       });
     return () => {
       isCurrent = false;
@@ -49,6 +73,6 @@ export function useCoverArt({ item, box, mode, fetchImage, onProblem }: CoverArt
   }, [key]);
 
   // No box at all for an item without a picture: its text keeps the whole width.
-  if (box === null || mode.kind !== 'blocks' || url === null) return null;
-  return cover !== null && cover.key === key ? { kind: 'picture', rows: cover.rows } : { kind: 'placeholder' };
+  if (box === null || mode.kind === 'off' || url === null) return null;
+  return cover !== null && cover.key === key ? cover.drawn : { kind: 'placeholder' };
 }

@@ -63,7 +63,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
   const { playback, receivedAt, isFocused, width, height, upNext = [] } = props;
   const theme = useTheme();
   const artMode = useContext(ArtModeContext);
-  const box = artMode.kind === 'blocks' ? coverBox(height - 2, width - 4) : null;
+  const box = artMode.kind === 'off' ? null : coverBox(height - 2, width - 4);
   const item = playback?.item ?? null;
   const hasPicture = box !== null && item !== null && smallestCovering(imagesOf(item), box.columns) !== null;
   // Inside the border and a space of padding either side, less the picture and its margin when there is one.

@@ -4,8 +4,8 @@ import { coverPixels, coverPng } from '../../../src/service/images/cover-picture
 import { coverBox, coverCells } from '../../../src/ui/art/cover-cells.js';
 import { decodeImage, ImageDecodeError } from '../../../src/ui/art/decode.js';
 import { halfBlockRows, xterm256 } from '../../../src/ui/art/half-blocks.js';
-import { kittyImage } from '../../../src/ui/art/kitty.js';
-import { artModeFor } from '../../../src/ui/art/mode.js';
+import { artModeFor, shouldAskForKitty } from '../../../src/ui/art/mode.js';
+import { CELL_PIXELS, picturePng } from '../../../src/ui/art/picture-png.js';
 import type { Pixels } from '../../../src/ui/art/pixels.js';
 import { scaleImage } from '../../../src/ui/art/scale.js';
 
@@ -113,6 +113,27 @@ describe('artModeFor', () => {
     expect(artModeFor('auto', { TERM: 'xterm-kitty' }, false)).toEqual({ kind: 'kitty' });
     expect(artModeFor('auto', { TERM: 'xterm-kitty', TMUX: '/tmp/x' }, false).kind).toBe('blocks');
     expect(artModeFor('kitty', { TMUX: '/tmp/x' }, false)).toEqual({ kind: 'kitty' });
+    expect(artModeFor('auto', { TERM_PROGRAM: 'WezTerm' }, false)).toEqual({ kind: 'kitty' });
+    expect(artModeFor('auto', { TERM_PROGRAM: 'ghostty' }, false)).toEqual({ kind: 'kitty' });
+    expect(artModeFor('auto', { KITTY_WINDOW_ID: '1', TERM: 'screen-256color' }, false).kind).toBe('blocks');
+  });
+
+  it('uses kitty graphics where the terminal answered the question, unless told otherwise', () => {
+    expect(artModeFor('auto', { TERM: 'xterm-256color' }, false, true)).toEqual({ kind: 'kitty' });
+    expect(artModeFor('blocks', { TERM: 'xterm-256color' }, false, true).kind).toBe('blocks');
+    expect(artModeFor('auto', { TERM: 'xterm-256color', NO_COLOR: '' }, false, true).kind).toBe('off');
+  });
+
+  it('asks the terminal only where the setting is auto, the environment did not tell, and no multiplexer or console is in between', () => {
+    expect(shouldAskForKitty('auto', { TERM: 'xterm-256color' })).toBe(true);
+    expect(shouldAskForKitty('blocks', { TERM: 'xterm-256color' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'xterm-kitty' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'tmux-256color', TMUX: '/tmp/x' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'xterm-256color', STY: '1.pts' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'linux' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'dumb' })).toBe(false);
+    expect(shouldAskForKitty('auto', { TERM: 'xterm-256color', NO_COLOR: '1' })).toBe(false);
   });
 
   it('draws nothing when colours are off or the setting says so', () => {
@@ -122,14 +143,12 @@ describe('artModeFor', () => {
   });
 });
 
-describe('kittyImage', () => {
-  it('sends the PNG in chunks of at most 4096 base64 bytes, the first with the placement', () => {
-    const png = Buffer.alloc(7000, 1);
-    const chunks = kittyImage(png, 10, 5, 7).split('\u001b\\').filter(Boolean);
-    expect(chunks).toHaveLength(3);
-    expect(chunks[0]).toMatch(/^\u001b_Ga=T,f=100,q=2,C=1,i=7,c=10,r=5,m=1;/);
-    expect(chunks[2]).toMatch(/^\u001b_Gm=0;/);
-    const payload = chunks.map((chunk) => chunk.slice(chunk.indexOf(';') + 1)).join('');
-    expect(Buffer.from(payload, 'base64').equals(png)).toBe(true);
+describe('picturePng', () => {
+  it('fits a picture to the pixels of its cells as a PNG the terminal can draw', () => {
+    const source = image(4, 4, (x) => (x < 2 ? [255, 0, 0] : [0, 0, 255]));
+    const png = PNG.sync.read(picturePng(source, 2, 1));
+    expect([png.width, png.height]).toEqual([2 * CELL_PIXELS.width, CELL_PIXELS.height]);
+    expect([...png.data.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+    expect([...png.data.subarray(png.data.length - 4)]).toEqual([0, 0, 255, 255]);
   });
 });

@@ -1,6 +1,7 @@
 import { Text } from 'ink';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlayableItem } from '../../../src/api/types.js';
+import { ImageFetchError } from '../../../src/api/images.js';
 import { coverPng } from '../../../src/service/images/cover-picture.js';
 import { CoverArt } from '../../../src/ui/components/CoverArt.js';
 import { useCoverArt, type CoverBox } from '../../../src/ui/hooks/use-cover-art.js';
@@ -19,7 +20,9 @@ function Probe(props: { item: PlayableItem | null; mode?: ArtMode; fetchImage(ur
     fetchImage: props.fetchImage,
     onProblem: (message) => props.problems?.push(message),
   });
-  return cover === null ? <Text>no cover</Text> : <CoverArt cover={cover} columns={BOX.columns} rows={BOX.rows} />;
+  if (cover === null) return <Text>no cover</Text>;
+  if (cover.kind === 'terminal') return <Text>terminal picture {cover.picture.png.length} bytes</Text>;
+  return <CoverArt cover={cover} columns={BOX.columns} rows={BOX.rows} />;
 }
 
 describe('useCoverArt', () => {
@@ -50,12 +53,51 @@ describe('useCoverArt', () => {
     expect(asked).toHaveLength(2);
   });
 
-  it('shows a placeholder of the same size, and says why, when the picture cannot be had', async () => {
+  it.each([
+    ['not an image', () => Buffer.from('<html>'), /not a PNG or JPEG/],
+    ['a corrupt PNG', () => coverPng('x', 64).subarray(0, 60), /cannot decode the image/],
+    ['a PNG of too many pixels', () => {
+      const huge = Buffer.from(coverPng('x', 8));
+      huge.writeUInt32BE(100_000, 16);
+      huge.writeUInt32BE(100_000, 20);
+      return huge;
+    }, /image too large/],
+  ])('shows a placeholder of the same size for %s, and says why once', async (_name, bytes, reason) => {
     const problems: string[] = [];
-    const app = renderApp(<Probe item={first!} fetchImage={async () => Buffer.from('<html>')} problems={problems} />);
+    const app = renderApp(<Probe item={first!} fetchImage={async () => bytes()} problems={problems} />);
     await app.waitForFrame(() => problems.length === 1);
     expect(app.frame()).toContain('░'.repeat(10));
-    expect(problems[0]).toMatch(/cover art: not a PNG or JPEG/);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^cover art: http://pictures/${first!.album.id}-64\\.png: `));
+    expect(problems[0]).toMatch(reason);
+  });
+
+  it('leaves a picture that could not be fetched to the fetcher to log', async () => {
+    const problems: string[] = [];
+    const failures: Promise<Buffer>[] = [];
+    const fetchImage = (): Promise<Buffer> => {
+      failures.push(Promise.reject(new ImageFetchError('cannot fetch http://pictures/x: 404')));
+      return failures.at(-1)!;
+    };
+    const app = renderApp(<Probe item={first!} fetchImage={fetchImage} problems={problems} />);
+    await app.waitForFrame(() => failures.length === 1);
+    // The hook's handlers were chained first: once this one ran and the loop turned, theirs have too.
+    await failures[0]!.catch(() => {});
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(app.frame()).toContain('░'.repeat(10));
+    expect(problems).toEqual([]);
+  });
+
+  it('asks a picture large enough for the terminal to draw in kitty mode, and hands it over as PNG', async () => {
+    const asked: string[] = [];
+    const fetchImage = async (url: string) => {
+      asked.push(url);
+      return coverPng(url, 300);
+    };
+    const app = renderApp(<Probe item={first!} mode={{ kind: 'kitty' }} fetchImage={fetchImage} />);
+    const frame = await app.waitForFrame(/terminal picture \d+ bytes/);
+    expect(asked).toEqual([`http://pictures/${first!.album.id}-300.png`]);
+    expect(Number(/(\d+) bytes/.exec(frame)![1])).toBeGreaterThan(100);
   });
 
   it('draws nothing when the mode is off', async () => {
