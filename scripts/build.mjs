@@ -7,6 +7,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 if (!existsSync('src/cli.tsx')) process.exit(0);
 if (process.argv.includes('--clean')) rmSync('dist', { recursive: true, force: true });
 const { build } = await import('esbuild');
-const { bundleOptions } = await import('./bundle.mjs');
+const { bundleOptions, integrityWorkerOptions } = await import('./bundle.mjs');
 await build(bundleOptions(['src/cli.tsx'], 'dist'));
+await build(integrityWorkerOptions('dist'));
 chmodSync('dist/cli.js', 0o755);

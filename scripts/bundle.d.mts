@@ -2,3 +2,6 @@ import type { BuildOptions } from 'esbuild';
 
 /** esbuild options for bundling `entryPoints` into `outdir` as the program is bundled (see bundle.mjs). */
 export function bundleOptions(entryPoints: string[], outdir: string): BuildOptions;
+
+/** esbuild options for the integrity check's worker, into `outdir`/chunks/ beside the service's chunk (see bundle.mjs). */
+export function integrityWorkerOptions(outdir: string): BuildOptions;

@@ -2,7 +2,7 @@
 // measures the code that ships: dependencies included, Node then reads a few large files instead of resolving,
 // reading and (for CommonJS) lexing ~600 modules at every launch, which was most of the start time.
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inkReplacement, REPLACED_SPECIFIERS } from '../src/terminal/ink-replacements.mjs';
 
@@ -74,6 +74,24 @@ const yogaWithoutFetch = {
     }));
   },
 };
+
+/**
+ * The database's integrity check runs in a worker thread started from a file of its own
+ * (src/service/store/integrity-check.ts): bundled apart, into the folder of the chunks, beside the service's
+ * chunk that starts it by the same relative name as in src.
+ */
+export function integrityWorkerOptions(outdir) {
+  return {
+    entryPoints: [fileURLToPath(new URL('../src/service/store/integrity-worker.mjs', import.meta.url))],
+    outfile: join(outdir, 'chunks', 'integrity-worker.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    logLevel: 'warning',
+  };
+}
 
 /** esbuild options for bundling `entryPoints` into `outdir`, split at dynamic imports. */
 export function bundleOptions(entryPoints, outdir) {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { authenticate, requireScope, requireUser, type RouteAuth } from './auth.js';
 import { createContext, type ServiceContext } from './context.js';
+import { DatabaseDamage } from './damage.js';
 import { registerDevMode } from './dev-mode.js';
 import { ServiceError, errorBody } from './errors.js';
 import { sendJson } from './http.js';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on every API route: what its caller's token must grant. */
     auth?: RouteAuth;
+    /** Answered even once the database is found damaged: the route reads nothing of it. */
+    servedWhenDamaged?: boolean;
   }
 }
 
@@ -66,14 +69,19 @@ function schemasNotSupported(): never {
 export interface ServiceApp {
   app: FastifyInstance;
   context: ServiceContext;
+  /** Whether the database was found damaged while served; `report` switches the service to refusing. */
+  damage: DatabaseDamage;
 }
+
+export const logToStderr = (line: string): void => void process.stderr.write(`${line}\n`);
 
 /** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
 export function buildApp(deps: AppDeps): ServiceApp {
   const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
-  const log = deps.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const log = deps.log ?? logToStderr;
+  const damage = new DatabaseDamage(deps.db, log);
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
-  const ticks = keepPlayersTicking(context);
+  const ticks = keepPlayersTicking(context, damage, log);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -92,7 +100,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
-  registerErrorHandling(app, trackRoutePatterns(app), log);
+  registerErrorHandling(app, trackRoutePatterns(app), damage, log);
 
   const limiter = deps.rateLimit ? new RollingWindowLimiter(deps.rateLimit) : null;
   app.addHook('onRequest', (request, _reply, done) => {
@@ -113,6 +121,10 @@ export function buildApp(deps: AppDeps): ServiceApp {
       done(error as Error);
     }
   });
+  // After authentication, which sets the grant of the callers who may hear where the database is.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(damage.line === null || request.routeOptions.config.servedWhenDamaged ? undefined : damage.refusal(request.grant !== null));
+  });
 
   if (deps.devMode) registerDevMode(app, context);
 
@@ -128,9 +140,9 @@ export function buildApp(deps: AppDeps): ServiceApp {
   app.register(deviceRoutes, options);
   app.register(queueRoutes, options);
   app.register(imageRoutes);
-  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log });
+  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log, damage });
   if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
-  return { app, context };
+  return { app, context, damage };
 }
 
 /**
@@ -150,8 +162,16 @@ function storageFault(code: string | undefined): string | null {
  * resume point write was held back), so resume points move while nobody looks. Timers never hold the
  * process open.
  */
-function keepPlayersTicking(context: ServiceContext): { stop(): void } {
-  const tick = () => context.playback.tick(context.now());
+function keepPlayersTicking(context: ServiceContext, damage: DatabaseDamage, log: (line: string) => void): { stop(): void } {
+  const tick = () => {
+    if (damage.line !== null) return;
+    try {
+      context.playback.tick(context.now());
+    } catch (error) {
+      // A timer has nobody to answer: the fault goes to the log, and a damaged file is reported.
+      if (damage.explain(error, false) === null) log(`playdeck service: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  };
   const interval = setInterval(tick, RESUME_INTERVAL_MS).unref();
   const timeouts = new Set<NodeJS.Timeout>();
   context.playback.tracker.onDeferred = (delayMs) => {
@@ -203,7 +223,7 @@ function trackRoutePatterns(app: FastifyInstance): RoutePattern[] {
   return patterns;
 }
 
-function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], log: (line: string) => void): void {
+function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], damage: DatabaseDamage, log: (line: string) => void): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;
     const allowed = patterns.filter((route) => route.pattern.test(path)).map((route) => route.method);
@@ -214,7 +234,8 @@ function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], l
     return sendJson(reply, errorBody(404, 'Resource not found'), 404);
   });
 
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((caught: FastifyError, request, reply) => {
+    const error = damage.explain(caught, request.grant !== null) ?? caught;
     if (error instanceof ServiceError) {
       if (error.headers) reply.headers(error.headers);
       return sendJson(reply, errorBody(error.status, error.message, error.reason), error.status);

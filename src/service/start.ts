@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { defaultDatabasePathIn } from './database-path.js';
-import { buildApp } from './app.js';
+import { buildApp, logToStderr, type ServiceApp } from './app.js';
 import {
   findLiveInstance,
   newInstanceId,
@@ -10,7 +10,8 @@ import {
   withdrawInstance,
   type ServiceInstance,
 } from './instance-file.js';
-import { demoUserId, openDatabase } from './store/db.js';
+import { closeLeavingFileAsIs, databaseFault, demoUserId, isDamageError, openDatabase } from './store/db.js';
+import { scheduleIntegrityCheck, type IntegrityCheck } from './store/integrity-check.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, type IssuedToken } from './store/tokens.js';
 
 export interface StartOptions {
@@ -28,6 +29,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Answer as the real service answers a development-mode app (`serve --dev-mode`). */
   devMode?: boolean;
+  /** When the background integrity check starts after listening (store/integrity-check.ts); tests use 0. */
+  integrityCheckAfterMs?: number;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -73,45 +76,62 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const live = await findLiveInstance(path);
     if (live) throw new AlreadyServedError(live);
   }
+  // A file this start creates is seeded now: checking it would tell nothing.
+  const isNew = !isFile || (statSync(path, { throwIfNoEntry: false })?.size ?? 0) === 0;
   const db = openDatabase({ path });
   const instance = { instance: newInstanceId(), database: isFile ? realDatabasePath(path) : path };
-  const { app, context } = buildApp({
-    db,
-    rateLimit: options.rateLimit,
-    tokenTtlSeconds: options.tokenTtlSeconds,
-    instance,
-    log: options.log,
-    devMode: options.devMode,
-  });
+  const log = options.log ?? logToStderr;
+  let served: ServiceApp | null = null;
+  let origin: string;
+  let issueToken: RunningService['issueToken'];
+  let accessToken: string;
   try {
+    served = buildApp({
+      db,
+      rateLimit: options.rateLimit,
+      tokenTtlSeconds: options.tokenTtlSeconds,
+      instance,
+      log,
+      devMode: options.devMode,
+    });
+    const { app, context } = served;
     await app.listen({ port: options.port ?? 0, host });
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  context.fallbackOrigin = origin;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+    origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    context.fallbackOrigin = origin;
 
-  const userId = demoUserId(db);
-  const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  const issueToken = (scopes: string[] = [...ALL_SCOPES], ttl = ttlSeconds) =>
-    context.tokens.issue({ userId, scopes, ttlSeconds: ttl });
-  if (isFile) {
-    const token = issueToken([...ALL_SCOPES], JOIN_TOKEN_TTL_SECONDS).token;
-    publishInstance(path, { ...instance, pid: process.pid, origin, token });
+    const userId = demoUserId(db);
+    const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+    issueToken = (scopes: string[] = [...ALL_SCOPES], ttl = ttlSeconds) => context.tokens.issue({ userId, scopes, ttlSeconds: ttl });
+    accessToken = issueToken().token;
+    if (isFile) {
+      const token = issueToken([...ALL_SCOPES], JOIN_TOKEN_TTL_SECONDS).token;
+      publishInstance(path, { ...instance, pid: process.pid, origin, token });
+    }
+  } catch (error) {
+    // Pages the open did not read may be met as the service starts: the same one line as a fault at open.
+    await served?.app.close();
+    if (isDamageError(error)) closeLeavingFileAsIs(db);
+    else db.close();
+    throw databaseFault(error, path);
   }
+  const { app, damage } = served;
+  const check: IntegrityCheck | null = isNew
+    ? null
+    : scheduleIntegrityCheck({ path, afterMs: options.integrityCheckAfterMs, log, onDamage: (detail) => damage.report(detail) });
   let closing: Promise<void> | undefined;
   return {
     origin,
     baseUrl: `${origin}/v1`,
-    accessToken: issueToken().token,
+    accessToken,
     issueToken,
     close: () => {
+      check?.stop();
       if (isFile) withdrawInstance(path, instance.instance);
       closing ??= app.close().then(() => {
-        db.close();
+        if (damage.line === null) db.close();
+        else closeLeavingFileAsIs(db);
       });
       return closing;
     },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { build } from 'esbuild';
-import { bundleOptions } from '../../scripts/bundle.mjs';
+import { bundleOptions, integrityWorkerOptions } from '../../scripts/bundle.mjs';
 import { percentile, round, sleep, type Figure } from './figures.js';
 import type { InkFloor } from './ink-floor.js';
 import type { KeyRun, KeyRunResult } from './key-harness.js';
@@ -26,6 +26,7 @@ export async function runChild<T>(script: string, args: string[], reactBuild: 'p
   let command = ['--import', 'tsx', script];
   if (bundleDir !== null) {
     await build(bundleOptions([script], bundleDir));
+    await build(integrityWorkerOptions(bundleDir));
     command = [join(bundleDir, `${basename(script, extname(script))}.js`)];
   }
   const child = spawn(process.execPath, [...command, ...args], {

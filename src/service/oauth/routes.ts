@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
+import type { DatabaseDamage } from '../damage.js';
+import { ServiceError } from '../errors.js';
 import { demoUserId } from '../store/db.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS } from '../store/tokens.js';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from './authorize-request.js';
@@ -19,6 +21,7 @@ export interface OAuthRouteOptions {
   /** Lifetime of the access tokens issued (`serve --token-ttl`). */
   tokenTtlSeconds?: number;
   log(line: string): void;
+  damage: DatabaseDamage;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -37,8 +40,11 @@ const PAGE_HEADERS = {
 /** RFC 6749 §5.1: token responses must not be cached. */
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' };
 
-function toFailure(error: Error & { statusCode?: number }, log: (line: string) => void): OAuthFailure {
+function toFailure(error: Error & { statusCode?: number }, { log, damage }: OAuthRouteOptions): OAuthFailure {
   if (error instanceof OAuthFailure) return error;
+  // The database is damaged: found by this request, or before it (refused by the service's hook).
+  const refusal = damage.explain(error, false) ?? error;
+  if (refusal instanceof ServiceError && refusal.status === 503) return new OAuthFailure('temporarily_unavailable', refusal.message, 503);
   const status = error.statusCode ?? 500;
   if (status === 413) return new OAuthFailure('invalid_request', 'Request body too large: at most 64 KiB', 413);
   if (status < 500) return new OAuthFailure('invalid_request', error.message, status);
@@ -72,7 +78,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const failure = toFailure(error, options.log);
+    const failure = toFailure(error, options);
     if (request.url.startsWith('/authorize')) return sendPage(reply, failure.status, renderErrorPage(failure.message));
     if (failure.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="playdeck"');
     return reply.code(failure.status).headers(JSON_HEADERS).send(oauthErrorBody(failure));

@@ -16,7 +16,7 @@ const KEPT = 64;
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   // The few pictures on screen are asked for again and again (several dashboards, restarts): keep the last ones.
   const recent = new Map<string, RenderedBody>();
-  app.get<{ Params: { name: string } }>('/images/:name', (request, reply) => {
+  app.get<{ Params: { name: string } }>('/images/:name', { config: { servedWhenDamaged: true } }, (request, reply) => {
     const match = NAME.exec(request.params.name);
     const size = Number(match?.[2]);
     if (!match || !IMAGE_SIZES.includes(size)) {

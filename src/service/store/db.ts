@@ -59,16 +59,23 @@ export class DatabaseFault extends Error {
   override readonly name = 'DatabaseFault';
 }
 
-const codeOf = (error: unknown): string | undefined => (error as { code?: string }).code;
+const codeOf = (error: unknown): string | undefined => (error as { code?: string } | null)?.code;
 
-function databaseFault(error: unknown, path: string): Error {
+/** SQLite's words for a file that is damaged or no database at all (extended codes included: SQLITE_CORRUPT_INDEX…). */
+export function isDamageError(error: unknown): boolean {
+  const code = codeOf(error);
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+}
+
+/** A fault of the file met while opening or starting to serve it, as one line; other errors as they are. */
+export function databaseFault(error: unknown, path: string): Error {
   const reason = error instanceof Error ? error.message : String(error);
+  if (isDamageError(error)) {
+    return new DatabaseFault(
+      `${path} is not a usable playdeck database (${reason}); it was left as it is: start with --db ANOTHER_PATH, or move it aside for a fresh one`,
+    );
+  }
   switch (codeOf(error)) {
-    case 'SQLITE_NOTADB':
-    case 'SQLITE_CORRUPT':
-      return new DatabaseFault(
-        `${path} is not a usable playdeck database (${reason}); it was left as it is: start with --db ANOTHER_PATH, or move it aside for a fresh one`,
-      );
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
       return new DatabaseFault(`${path} is locked by another program (waited 5 s): close that program, or start with --db ANOTHER_PATH`);
@@ -77,6 +84,23 @@ function databaseFault(error: unknown, path: string): Error {
     default:
       return error instanceof Error ? error : new Error(reason);
   }
+}
+
+/**
+ * Closes a damaged file without the checkpoint SQLite makes when the last connection to a file closes, which
+ * would copy the write-ahead log into it: a read-only connection that has read (and so holds its shared lock)
+ * keeps that close from taking the lock a checkpoint needs, and closes without one itself, being read-only.
+ */
+export function closeLeavingFileAsIs(db: Database): void {
+  let guard: Database | null = null;
+  try {
+    guard = new Sqlite(db.name, { readonly: true, fileMustExist: true });
+    guard.pragma('schema_version');
+  } catch {
+    // No guard (not even the header can be read): the close below may checkpoint.
+  }
+  db.close();
+  guard?.close();
 }
 
 export function demoUserId(db: Database): string {

@@ -24,8 +24,11 @@ function seconds(ms: number): string {
   return total < 120 ? `${total} s` : `${Math.floor(total / 60)} min`;
 }
 
-/** The connection in a few words; a rate limit counts down to when requests go out again. */
-export function describeConnection(status: ConnectionStatus, now: number): string {
+/**
+ * The connection in a few words; a rate limit counts down to when requests go out again. A failure whose words
+ * the left side shows already (`shown`: a failed poll says the same) is only named, leaving the room to them.
+ */
+export function describeConnection(status: ConnectionStatus, now: number, shown: string | null = null): string {
   switch (status.state) {
     case 'online':
       return 'online';
@@ -33,7 +36,7 @@ export function describeConnection(status: ConnectionStatus, now: number): strin
       return status.until > now ? `rate-limited, retrying in ${seconds(status.until - now)}` : 'rate-limited, retrying now';
     case 'retrying':
     case 'offline':
-      return `${status.state}: ${sanitizeText(status.message)}`;
+      return shown?.includes(status.message) ? status.state : `${status.state}: ${sanitizeText(status.message)}`;
     case 'unauthorized':
       // The message already says what to do ("session expired: run `playdeck login`"); a prefix would cut it.
       return sanitizeText(status.message);
@@ -41,7 +44,7 @@ export function describeConnection(status: ConnectionStatus, now: number): strin
 }
 
 /** The right-hand side: connection, data age, key hint. Ticks each second only while something counts. */
-const StatusRight = memo(function StatusRight({ connection, staleSince }: Pick<StatusBarProps, 'connection' | 'staleSince'>) {
+const StatusRight = memo(function StatusRight({ connection, staleSince, message }: Pick<StatusBarProps, 'connection' | 'staleSince' | 'message'>) {
   const theme = useTheme();
   const [, setTick] = useState(0);
   const isCounting = staleSince !== null || connection.state === 'rate-limited';
@@ -51,7 +54,7 @@ const StatusRight = memo(function StatusRight({ connection, staleSince }: Pick<S
     return () => clearTimeout(timer);
   });
   const now = Date.now();
-  const parts = [truncateToWidth(describeConnection(connection, now), MAX_CONNECTION_COLUMNS)];
+  const parts = [truncateToWidth(describeConnection(connection, now, message), MAX_CONNECTION_COLUMNS)];
   if (staleSince !== null) parts.push(`data ${seconds(now - staleSince)} old`);
   const isTroubled = connection.state !== 'online' || staleSince !== null;
   return (
@@ -72,7 +75,7 @@ export const StatusBar = memo(function StatusBar({ width, message, tone, connect
         </Text>
       </Box>
       <Box flexShrink={0} marginLeft={1}>
-        <StatusRight connection={connection} staleSince={staleSince} />
+        <StatusRight connection={connection} staleSince={staleSince} message={message} />
       </Box>
     </Box>
   );

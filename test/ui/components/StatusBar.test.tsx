@@ -16,4 +16,14 @@ describe('StatusBar', () => {
     expect(describeConnection({ state: 'rate-limited', until: 12_000 }, 0)).toBe('rate-limited, retrying in 12 s');
     expect(describeConnection({ state: 'offline', message: 'connection refused' }, 0)).toBe('offline: connection refused');
   });
+
+  it('only names a failure whose words the left side shows already', async () => {
+    const failure = '/data/playdeck.db is damaged: start again with --db ANOTHER_PATH (503, GET /v1/me/player)';
+    const app = renderApp(
+      <StatusBar width={200} message={`player: ${failure}`} tone="error" connection={{ state: 'offline', message: failure }} staleSince={null} />,
+    );
+    await app.waitForFrame(`player: ${failure}`);
+    expect(app.frame()).toMatch(/\(503, GET \/v1\/me\/player\) *offline │ \? help · q quit$/);
+    expect(describeConnection({ state: 'retrying', message: 'connection refused' }, 0, 'player: another failure')).toBe('retrying: connection refused');
+  });
 });
