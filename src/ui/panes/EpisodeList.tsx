@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { Episode, Paging, Show } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { Episode, ListEntry, Paging, Show } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
@@ -9,6 +10,7 @@ import { refusalOf, showEpisodeRequest, wholeContextRequest } from '../play/play
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { episodeMatch, episodeRow } from './episode-rows.js';
+import { standInRefusal } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 
@@ -18,15 +20,18 @@ export interface EpisodeListProps extends LibraryPaneProps {
   onBack(): void;
 }
 
-const formatRow = (episode: Episode, _index: number, width: number) => episodeRow(episode, width);
-const toTarget = (episode: Episode): DetailsTarget => ({ kind: 'episode', episode });
+type Row = ListEntry<Episode>;
+
+const formatRow = (entry: Row, _index: number, width: number) => episodeRow(entry, width);
+const toTarget = (entry: Row): DetailsTarget | null => (isUnreadable(entry) ? null : { kind: 'episode', episode: entry });
 
 /** The show's episodes come without `show`; the details and Now playing name it, so each page gets it once. */
-const withShow = new WeakMap<Paging<Episode>, Paging<Episode>>();
-function attachShow(page: Paging<Episode>, show: Show): Paging<Episode> {
+const withShow = new WeakMap<Paging<Row>, Paging<Row>>();
+function attachShow(page: Paging<Row>, show: Show): Paging<Row> {
   let attached = withShow.get(page);
   if (attached === undefined) {
-    attached = { ...page, items: page.items.map((episode) => (episode.show === null ? { ...episode, show } : episode)) };
+    const items = page.items.map((entry) => (!isUnreadable(entry) && entry.show === null ? { ...entry, show } : entry));
+    attached = { ...page, items };
     withShow.set(page, attached);
   }
   return attached;
@@ -42,7 +47,7 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
     async (page: PageRequest, signal: AbortSignal) => attachShow(await api.getShowEpisodes(show.id, page, { signal }), show),
     [api, show],
   );
-  const list = useLibraryList<Episode>({
+  const list = useLibraryList<Row>({
     ...props,
     sourceKey: `show:${show.id}`,
     label: 'episodes',
@@ -55,6 +60,7 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
     width: rowWidth,
     onBack,
     onOpen: (episode, position) => {
+      if (isUnreadable(episode)) return starter?.refuse(standInRefusal('play', episode));
       const refusal = refusalOf(episode, null);
       if (refusal !== null) starter?.refuse(refusal);
       else starter?.start(showEpisodeRequest(show, episode, position, list.total));

@@ -1,10 +1,11 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import type { Audiobook, Chapter } from '../../../api/types.js';
+import { isUnreadable } from '../../../api/list-entry.js';
+import type { Audiobook, Chapter, ListEntry } from '../../../api/types.js';
 import { formatCount, formatDuration } from '../../format.js';
 import type { ChaptersState } from '../../hooks/use-details.js';
 import { sanitizeText, truncateToWidth } from '../../sanitize.js';
-import { chapterRow, joinNames } from '../library-rows.js';
+import { chapterRow, joinNames, standInText } from '../library-rows.js';
 import { Field, Title, rowsLeft } from './DetailLines.js';
 import { resumeText } from './EpisodeDetails.js';
 
@@ -59,14 +60,15 @@ function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
   return (
     <Box flexDirection="column">
       {isCompact
-        ? shown.map((chapter) => <Text key={chapter.id}>{chapterRow(chapter, width)}</Text>)
+        ? shown.map((chapter, index) => <Text key={index}>{chapterRow(chapter, width)}</Text>)
         : shown.length > 0 && <Table data={shown.map((chapter) => chapterCells(chapter, nameWidth))} />}
       {rest > 0 && <Text dimColor>{`… ${formatCount(rest)} more ${rest === 1 ? 'chapter' : 'chapters'}`}</Text>}
     </Box>
   );
 }
 
-function chapterCells(chapter: Chapter, nameWidth: number) {
+function chapterCells(chapter: ListEntry<Chapter>, nameWidth: number) {
+  if (isUnreadable(chapter)) return { '#': '', Chapter: truncateToWidth(standInText(chapter), nameWidth), Length: '', Left: '' };
   return {
     '#': chapter.chapter_number,
     Chapter: truncateToWidth(sanitizeText(chapter.name), nameWidth),
