@@ -45,11 +45,14 @@ export function memoMatchText<T extends object>(parts: (item: T) => string[]): M
 
 /**
  * The words of a stand-in row, with its place in the list (1-based): "item 12 could not be read", or "item 12
- * is unavailable" where the service sent null for it. Never a blank or a bare `…`.
+ * is unavailable" where the service sent null for it. Never a blank or a bare `…`: where `width` is too
+ * narrow for those, "item 12 unreadable" or "item 12 unavailable".
  */
-export function standInText({ unreadable }: UnreadableEntry): string {
+export function standInText({ unreadable }: UnreadableEntry, width = Infinity): string {
   const place = `item ${unreadable.position + 1}`;
-  return unreadable.reason === 'unavailable' ? `${place} is unavailable` : `${place} could not be read`;
+  const words = unreadable.reason === 'unavailable' ? `${place} is unavailable` : `${place} could not be read`;
+  if (words.length <= width) return words;
+  return unreadable.reason === 'unavailable' ? `${place} unavailable` : `${place} unreadable`;
 }
 
 /** Why Enter or `P` does nothing on a stand-in, for the status line. */
@@ -59,7 +62,7 @@ export function standInRefusal(action: 'open' | 'play', entry: UnreadableEntry):
 
 /** A row format that also draws the stand-ins of its list, in words at their place. */
 export function withStandIns<T extends object>(format: RowFormatter<T>): RowFormatter<ListEntry<T>> {
-  return (entry, width) => (isUnreadable(entry) ? layoutRow([{ text: standInText(entry) }], width) : format(entry, width));
+  return (entry, width) => (isUnreadable(entry) ? layoutRow([{ text: standInText(entry, width) }], width) : format(entry, width));
 }
 
 /** Filter text that finds nothing in a stand-in (it has no name to find). */

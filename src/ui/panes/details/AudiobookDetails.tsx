@@ -68,7 +68,7 @@ function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
 }
 
 function chapterCells(chapter: ListEntry<Chapter>, nameWidth: number) {
-  if (isUnreadable(chapter)) return { '#': '', Chapter: truncateToWidth(standInText(chapter), nameWidth), Length: '', Left: '' };
+  if (isUnreadable(chapter)) return { '#': '', Chapter: truncateToWidth(standInText(chapter, nameWidth), nameWidth), Length: '', Left: '' };
   return {
     '#': chapter.chapter_number,
     Chapter: truncateToWidth(sanitizeText(chapter.name), nameWidth),
