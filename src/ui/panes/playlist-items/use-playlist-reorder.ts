@@ -77,7 +77,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
   const filterCursor = useListCursor(filtered?.rows.length ?? 0, listHeight);
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
-  useReorderPages({
+  const firstError = useReorderPages({
     playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
     onStatus: status.showLoad,
   });
@@ -165,7 +165,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   return {
     list: {
       total: list.total,
-      firstError: null,
+      firstError,
       target,
       length,
       cursor,
