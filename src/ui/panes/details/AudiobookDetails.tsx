@@ -25,16 +25,20 @@ const MIN_TABLE_ROWS = 3;
 const TABLE_FIXED_COLUMNS = 3 + 7 + 10 + 4 * 2 + 5;
 
 export function AudiobookDetails({ audiobook, chapters, width, height }: AudiobookDetailsProps) {
+  // The edition can be null, and development-mode apps get no publisher since 2026: no line rather than an empty one.
+  const hasEdition = audiobook.edition !== '';
+  const hasPublisher = audiobook.publisher !== '';
+  const fieldRows = FIELD_ROWS - (hasEdition ? 0 : 1) - (hasPublisher ? 0 : 1);
   return (
     <Box flexDirection="column">
       <Title text={audiobook.name} width={width} />
       <Field label="Authors" value={joinNames(audiobook.authors)} width={width} />
       <Field label="Narrators" value={joinNames(audiobook.narrators)} width={width} />
-      <Field label="Edition" value={audiobook.edition} width={width} />
-      <Field label="Publisher" value={audiobook.publisher} width={width} />
+      {hasEdition && <Field label="Edition" value={audiobook.edition} width={width} />}
+      {hasPublisher && <Field label="Publisher" value={audiobook.publisher} width={width} />}
       <Field label="Chapters" value={formatCount(audiobook.total_chapters)} width={width} />
       <Box marginTop={1}>
-        <ChaptersTable chapters={chapters} width={width} height={rowsLeft(height, FIELD_ROWS)} />
+        <ChaptersTable chapters={chapters} width={width} height={rowsLeft(height, fieldRows)} />
       </Box>
     </Box>
   );
