@@ -4,6 +4,7 @@ import type {
   Chapter,
   Device,
   Episode,
+  ListEntry,
   Show,
   Paging,
   PlaybackState,
@@ -50,7 +51,11 @@ export interface Api {
   /** Adds a track or episode uri to play after the current item (and after what was added before). */
   addToQueue(uri: string, options?: RequestOptions): Promise<void>;
 
-  getMyPlaylists(page: PageRequest, options?: RequestOptions): Promise<Paging<SimplifiedPlaylist>>;
+  /**
+   * The lists below answer every position: an entry that could not be read is a stand-in (`isUnreadable`)
+   * at its place.
+   */
+  getMyPlaylists(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SimplifiedPlaylist>>>;
   getPlaylist(playlistId: string, options?: RequestOptions): Promise<SimplifiedPlaylist>;
   /** The playlist's `snapshot_id` alone (`fields=snapshot_id`): a cheap check, answered 304 while it is unchanged. */
   getPlaylistSnapshot(playlistId: string, options?: RequestOptions): Promise<string>;
@@ -64,9 +69,9 @@ export interface Api {
   /** Replaces the whole playlist (an empty list clears it); resolves to the new snapshot id. */
   replacePlaylistItems(playlistId: string, uris: string[], options?: RequestOptions): Promise<string>;
 
-  getSavedShows(page: PageRequest, options?: RequestOptions): Promise<Paging<SavedShow>>;
-  getSavedAudiobooks(page: PageRequest, options?: RequestOptions): Promise<Paging<SavedAudiobook>>;
-  getAudiobookChapters(audiobookId: string, page: PageRequest, options?: RequestOptions): Promise<Paging<Chapter>>;
+  getSavedShows(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SavedShow>>>;
+  getSavedAudiobooks(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SavedAudiobook>>>;
+  getAudiobookChapters(audiobookId: string, page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<Chapter>>>;
 
   getShow(showId: string, options?: RequestOptions & { market?: string }): Promise<Show>;
   /** A show's episodes, newest first (the order it plays in), with the user's resume points. */
@@ -74,7 +79,7 @@ export interface Api {
     showId: string,
     page: PageRequest,
     options?: RequestOptions & { market?: string },
-  ): Promise<Paging<Episode>>;
+  ): Promise<Paging<ListEntry<Episode>>>;
 
   getEpisode(id: string, options?: RequestOptions & { market?: string }): Promise<Episode>;
   getTrack(id: string, options?: RequestOptions & { market?: string }): Promise<Track>;

@@ -2,7 +2,7 @@
 import type { Api } from './api.js';
 import { idSegment } from './ids.js';
 import { normalizeChapter } from './normalize.js';
-import { normalizePaging, normalizeSavedAudiobook, normalizeSavedShow } from './normalize-library.js';
+import { normalizePaging, normalizeSavedAudiobook, normalizeSavedShow, orStandIn } from './normalize-library.js';
 import { pageQuery } from './paging.js';
 import type { Caller } from './request.js';
 
@@ -15,12 +15,12 @@ export function libraryApi(caller: Caller): LibraryApi {
   return {
     getSavedShows: async (page, options = {}) =>
       caller.get({ path: 'me/shows', query: pageQuery(page, MAX_LIBRARY_PAGE), signal: options.signal }, (body, unreadable) =>
-        normalizePaging(body, normalizeSavedShow) ?? unreadable('expected a paging object'),
+        normalizePaging(body, orStandIn(normalizeSavedShow, 'show')) ?? unreadable('expected a paging object'),
       ),
     getSavedAudiobooks: async (page, options = {}) =>
       caller.get(
         { path: 'me/audiobooks', query: pageQuery(page, MAX_LIBRARY_PAGE), signal: options.signal },
-        (body, unreadable) => normalizePaging(body, normalizeSavedAudiobook) ?? unreadable('expected a paging object'),
+        (body, unreadable) => normalizePaging(body, orStandIn(normalizeSavedAudiobook, 'audiobook')) ?? unreadable('expected a paging object'),
       ),
     getAudiobookChapters: async (audiobookId, page, options = {}) =>
       caller.get(
@@ -29,7 +29,7 @@ export function libraryApi(caller: Caller): LibraryApi {
           query: pageQuery(page, MAX_LIBRARY_PAGE),
           signal: options.signal,
         },
-        (body, unreadable) => normalizePaging(body, normalizeChapter) ?? unreadable('expected a paging object'),
+        (body, unreadable) => normalizePaging(body, orStandIn(normalizeChapter)) ?? unreadable('expected a paging object'),
       ),
   };
 }

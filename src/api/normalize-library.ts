@@ -1,8 +1,9 @@
 /** Users, playlists, saved items and paging objects, normalised at the boundary (see normalize.ts). */
-import { asObject, isObject, toBool, toCount, toList, toStr, toStrOrNull } from './coerce.js';
+import { asObject, isObject, toBool, toCount, toStr, toStrOrNull } from './coerce.js';
 import { normalizeAudiobook, normalizePlayable, normalizeShow } from './normalize.js';
 import type {
   Episode,
+  ListEntry,
   Paging,
   PlaylistItem,
   SavedAudiobook,
@@ -65,27 +66,51 @@ export function normalizePlaylistItem(value: unknown, position = 0): PlaylistIte
   return item;
 }
 
-export function normalizeSavedShow(value: unknown): SavedShow | null {
+/**
+ * A saved entry, `{added_at, <key>}` as the reference gives it or the bare object as the SDK's types give some
+ * of them. A wrapper (it has `added_at` or `key`) whose object is missing or null is null: never read as the object.
+ */
+function savedEntry<T>(value: unknown, key: string, read: (value: unknown) => T | null): { added_at: string; entry: T } | null {
   const raw = asObject(value);
-  const show = normalizeShow(raw.show);
-  return show === null ? null : { added_at: toStr(raw.added_at), show };
+  const isWrapper = key in raw || 'added_at' in raw;
+  const entry = read(isWrapper ? raw[key] : value);
+  return entry === null ? null : { added_at: toStr(raw.added_at), entry };
+}
+
+/** Saved shows come as `{added_at, show}` (the reference and the SDK's types) or as bare shows. */
+export function normalizeSavedShow(value: unknown): SavedShow | null {
+  const saved = savedEntry(value, 'show', normalizeShow);
+  return saved === null ? null : { added_at: saved.added_at, show: saved.entry };
 }
 
 /** Saved audiobooks come as `{added_at, audiobook}` (the reference) or as bare audiobooks (the SDK's types). */
 export function normalizeSavedAudiobook(value: unknown): SavedAudiobook | null {
-  const raw = asObject(value);
-  const audiobook = normalizeAudiobook(isObject(raw.audiobook) ? raw.audiobook : 'audiobook' in raw ? null : value);
-  return audiobook === null ? null : { added_at: toStr(raw.added_at), audiobook };
+  const saved = savedEntry(value, 'audiobook', normalizeAudiobook);
+  return saved === null ? null : { added_at: saved.added_at, audiobook: saved.entry };
 }
 
 /**
- * A paging object, or null when the body is not an object. The mapper gets each item's position in the
- * whole list; items it rejects are dropped (the playlist mapper never rejects, so positions there stay exact).
+ * `read` made total for a list: what it rejects becomes a stand-in at its position, so that the rows around
+ * it keep theirs. `unavailable` when the service sent null (for the entry, or for the object inside a
+ * `{added_at, <wrapper>}`): its way of saying an entry is gone or not in this market.
  */
-export function normalizePaging<T>(value: unknown, item: (element: unknown, position: number) => T | null): Paging<T> | null {
+export function orStandIn<T>(read: (element: unknown) => T | null, wrapper?: string) {
+  return (element: unknown, position: number): ListEntry<T> => {
+    const entry = read(element);
+    if (entry !== null) return entry;
+    const isNull = element === null || (wrapper !== undefined && isObject(element) && element[wrapper] === null);
+    return { unreadable: { position, reason: isNull ? 'unavailable' : 'unreadable' } };
+  };
+}
+
+/**
+ * A paging object, or null when the body is not an object. The mapper gets each item's position in the whole
+ * list and answers for every item (a stand-in for one it cannot read, see `orStandIn`), so positions stay exact.
+ */
+export function normalizePaging<T>(value: unknown, item: (element: unknown, position: number) => T): Paging<T> | null {
   if (!isObject(value)) return null;
   const offset = toCount(value.offset);
-  const items = toList(value.items, (element, index) => item(element, offset + index));
+  const items = Array.isArray(value.items) ? value.items.map((element: unknown, index) => item(element, offset + index)) : [];
   return {
     href: toStr(value.href),
     limit: toCount(value.limit, items.length),

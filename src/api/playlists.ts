@@ -19,7 +19,7 @@ import { asObject } from './coerce.js';
 import { isApiError } from './errors.js';
 import { idSegment } from './ids.js';
 import { invalidArgument } from './map-error.js';
-import { normalizePaging, normalizePlaylist, normalizePlaylistItem } from './normalize-library.js';
+import { normalizePaging, normalizePlaylist, normalizePlaylistItem, orStandIn } from './normalize-library.js';
 import { pageQuery } from './paging.js';
 import { explainItemsRefusal } from './refusals.js';
 import type { BodyReader, Caller } from './request.js';
@@ -87,7 +87,7 @@ export function playlistsApi(caller: Caller): PlaylistsApi {
     getMyPlaylists: async (page, options = {}) =>
       caller.get(
         { path: 'me/playlists', query: pageQuery(page, MAX_PLAYLISTS_PAGE), signal: options.signal },
-        (body, unreadable) => normalizePaging(body, normalizePlaylist) ?? unreadable('expected a paging object'),
+        (body, unreadable) => normalizePaging(body, orStandIn(normalizePlaylist)) ?? unreadable('expected a paging object'),
       ),
     getPlaylist: async (playlistId, options = {}) =>
       caller.get({ path: `playlists/${idSegment(playlistId, 'playlist')}`, signal: options.signal }, (body, unreadable) =>

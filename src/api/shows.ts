@@ -3,7 +3,7 @@ import type { Api } from './api.js';
 import { idSegment } from './ids.js';
 import { MAX_LIBRARY_PAGE } from './library.js';
 import { normalizeEpisode, normalizeShow } from './normalize.js';
-import { normalizePaging } from './normalize-library.js';
+import { normalizePaging, orStandIn } from './normalize-library.js';
 import { pageQuery } from './paging.js';
 import type { Caller } from './request.js';
 
@@ -23,7 +23,7 @@ export function showsApi(caller: Caller): ShowsApi {
           query: { ...pageQuery(page, MAX_LIBRARY_PAGE), market: options.market },
           signal: options.signal,
         },
-        (body, unreadable) => normalizePaging(body, normalizeEpisode) ?? unreadable('expected a paging object'),
+        (body, unreadable) => normalizePaging(body, orStandIn(normalizeEpisode)) ?? unreadable('expected a paging object'),
       ),
   };
 }

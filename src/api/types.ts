@@ -189,6 +189,17 @@ export interface UnreadableRow {
   reason: 'unavailable' | 'unreadable';
 }
 
+/**
+ * Stands in a list for an entry that could not be read, at its place, so that every other row keeps its
+ * position (what plays from a row, and where the next page goes, depend on it).
+ */
+export interface UnreadableEntry {
+  unreadable: UnreadableRow;
+}
+
+/** An entry of a list the dashboard shows: the thing itself, or the stand-in of one that could not be read. */
+export type ListEntry<T> = T | UnreadableEntry;
+
 export interface SavedShow {
   added_at: string;
   show: Show;

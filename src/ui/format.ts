@@ -88,3 +88,8 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }
 export function formatCount(count: number): string {
   return Number.isFinite(count) ? COUNT_FORMAT.format(count) : '?';
 }
+
+/** `a · b`, leaving out the empty parts (fields a service may leave out, such as a publisher since 2026). */
+export function joinPresent(parts: readonly string[]): string {
+  return parts.filter((part) => part !== '').join(' · ');
+}

@@ -5,6 +5,7 @@ import { createApi, isApiError, staticToken } from '../../src/api/index.js';
 import { allPages } from '../../src/api/paging.js';
 import type { SimplifiedPlaylist } from '../../src/api/types.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { readable } from '../helpers/readable.js';
 import { entryIds, moved, myPlaylists, useService } from './service-fixture.js';
 
 const service = useService();
@@ -134,17 +135,17 @@ describe('library and catalog', () => {
   it('reads saved shows, saved audiobooks and an audiobook\'s chapters', async () => {
     const shows = await api.getSavedShows({ limit: 50, offset: 0 });
     expect(shows.items.length).toBeGreaterThan(0);
-    expect(shows.items[0]!.show.type).toBe('show');
+    expect(readable(shows.items)[0]!.show.type).toBe('show');
     const audiobooks = await api.getSavedAudiobooks({ limit: 50, offset: 0 });
     expect(audiobooks.items.length).toBeGreaterThan(0);
-    const chapters = await api.getAudiobookChapters(audiobooks.items[0]!.audiobook.id, { limit: 5, offset: 0 });
+    const chapters = await api.getAudiobookChapters(readable(audiobooks.items)[0]!.audiobook.id, { limit: 5, offset: 0 });
     expect(chapters.items).toHaveLength(5);
-    expect(chapters.items.every((chapter) => chapter.type === 'chapter')).toBe(true);
+    expect(readable(chapters.items).every((chapter) => chapter.type === 'chapter')).toBe(true);
   });
 
   it('reads one chapter, with its audiobook, and several in request order', async () => {
-    const audiobook = (await api.getSavedAudiobooks({ limit: 1, offset: 0 })).items[0]!.audiobook;
-    const chapters = (await api.getAudiobookChapters(audiobook.id, { limit: 3, offset: 0 })).items;
+    const audiobook = readable((await api.getSavedAudiobooks({ limit: 1, offset: 0 })).items)[0]!.audiobook;
+    const chapters = readable((await api.getAudiobookChapters(audiobook.id, { limit: 3, offset: 0 })).items);
     const chapter = await api.getChapter(chapters[1]!.id);
     expect(chapter).toMatchObject({ type: 'chapter', id: chapters[1]!.id, audiobook: { id: audiobook.id } });
     const ids = chapters.map((entry) => entry.id).reverse();

@@ -3,7 +3,13 @@
  * reads, and the real service's quirks. Fixtures written here from those descriptions, kept small.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizePaging, normalizePlaylistItem, normalizeSavedAudiobook } from '../../src/api/normalize-library.js';
+import {
+  normalizePaging,
+  normalizePlaylistItem,
+  normalizeSavedAudiobook,
+  normalizeSavedShow,
+  orStandIn,
+} from '../../src/api/normalize-library.js';
 import { normalizeDevice } from '../../src/api/normalize-player.js';
 
 const track = (id: string) => ({ type: 'track', id, name: `Song ${id}`, uri: `spotify:track:${id}`, duration_ms: 1000 });
@@ -56,8 +62,38 @@ describe('saved audiobooks', () => {
     expect(normalizeSavedAudiobook(audiobook)).toMatchObject({ added_at: '', audiobook: { id: 'ab1', name: 'A Book' } });
   });
 
-  it('drops a wrapper whose audiobook is null instead of reading the wrapper as a book', () => {
+  it('never reads a wrapper whose audiobook is null as a book (the list puts a stand-in there)', () => {
     expect(normalizeSavedAudiobook({ added_at: '2026-02-02T00:00:00Z', audiobook: null })).toBeNull();
+  });
+});
+
+describe('saved shows', () => {
+  const show = { type: 'show', id: 's1', name: 'A Show', publisher: 'P', total_episodes: 4 };
+
+  it('reads {added_at, show} and a bare show alike', () => {
+    expect(normalizeSavedShow({ added_at: '2026-02-02T00:00:00Z', show })).toMatchObject({ added_at: '2026-02-02T00:00:00Z', show: { id: 's1', name: 'A Show' } });
+    expect(normalizeSavedShow(show)).toMatchObject({ added_at: '', show: { id: 's1', name: 'A Show' } });
+  });
+
+  it('never reads a wrapper as the show: one without its show is no show', () => {
+    expect(normalizeSavedShow({ added_at: '2026-02-02T00:00:00Z', show: null })).toBeNull();
+    expect(normalizeSavedShow({ added_at: '2026-02-02T00:00:00Z' })).toBeNull();
+  });
+});
+
+describe('stand-ins', () => {
+  it('keep the place of what cannot be read, unavailable where the service sent null', () => {
+    const read = orStandIn(normalizeSavedShow, 'show');
+    expect(read({ show: null }, 7)).toEqual({ unreadable: { position: 7, reason: 'unavailable' } });
+    expect(read(null, 8)).toEqual({ unreadable: { position: 8, reason: 'unavailable' } });
+    expect(read({ show: 'x' }, 9)).toEqual({ unreadable: { position: 9, reason: 'unreadable' } });
+    expect(read([], 10)).toEqual({ unreadable: { position: 10, reason: 'unreadable' } });
+  });
+
+  it('leave no hole in a page: every item answers for its position', () => {
+    const page = normalizePaging({ offset: 50, total: 53, items: [{ show: { name: 'a' } }, 'junk', { name: 'c' }] }, orStandIn(normalizeSavedShow, 'show'))!;
+    expect(page.items).toHaveLength(3);
+    expect(page.items[1]).toEqual({ unreadable: { position: 51, reason: 'unreadable' } });
   });
 });
 

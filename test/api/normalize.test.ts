@@ -8,6 +8,7 @@ import {
   normalizeSavedShow,
   normalizeSeveral,
   normalizeUser,
+  orStandIn,
 } from '../../src/api/normalize-library.js';
 import { normalizeActions, normalizePlaybackState } from '../../src/api/normalize-player.js';
 import { PLAYER_ACTIONS } from '../../src/api/types.js';
@@ -122,7 +123,7 @@ describe('playlists and library', () => {
     expect(normalizePlaylist({ id: 'p', items: { href: 'h2', total: 3 } })?.tracks).toEqual({ href: 'h2', total: 3 });
   });
 
-  it('drops a saved show without a show and keeps a user without a country', () => {
+  it('reads no show from a wrapper without one, and keeps a user without a country', () => {
     expect(normalizeSavedShow({ added_at: 'x', show: null })).toBeNull();
     expect(normalizeUser({ id: 'u', display_name: null })).toEqual({
       id: 'u',
@@ -186,6 +187,7 @@ describe('never throws', () => {
     ['playlist', normalizePlaylist],
     ['playback state', normalizePlaybackState],
     ['paging', (value) => normalizePaging(value, normalizePlaylistItem)],
+    ['saved shows page', (value) => normalizePaging(value, orStandIn(normalizeSavedShow, 'show'))],
   ];
 
   it.each(normalizers)('%s: on any JSON, including wrong shapes nested inside right ones', (_name, normalize) => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/api/api.js';
 import { createApi, isApiError, staticToken } from '../../src/api/index.js';
 import { playBody } from '../../src/api/play-context.js';
+import { readable } from '../helpers/readable.js';
 import { myPlaylists, useService } from './service-fixture.js';
 
 const service = useService();
@@ -30,33 +31,34 @@ describe('startPlayback', () => {
   });
 
   it("reads a saved show and its episodes, and plays one from its resume point in the show", async () => {
-    const { show } = (await api.getSavedShows({ limit: 1, offset: 0 })).items[0]!;
+    const { show } = readable((await api.getSavedShows({ limit: 1, offset: 0 })).items)[0]!;
     expect(await api.getShow(show.id)).toMatchObject({ id: show.id, name: show.name, type: 'show' });
     const page = await api.getShowEpisodes(show.id, { limit: 5, offset: 0 });
-    expect(page.items.length).toBeGreaterThan(0);
-    expect(page.total).toBeGreaterThanOrEqual(page.items.length);
-    expect(page.items[0]!.show).toBeNull();
-    const dates = page.items.map((episode) => episode.release_date);
+    const episodes = readable(page.items);
+    expect(episodes.length).toBeGreaterThan(0);
+    expect(page.total).toBeGreaterThanOrEqual(episodes.length);
+    expect(episodes[0]!.show).toBeNull();
+    const dates = episodes.map((episode) => episode.release_date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const position = page.items.length - 1;
+    const position = episodes.length - 1;
     await api.startPlayback({ contextUri: show.uri, offset: { position } });
     const state = await api.getPlaybackState();
-    const resume = page.items[position]!.resume_point;
+    const resume = episodes[position]!.resume_point;
     const expected = resume && !resume.fully_played ? resume.resume_position_ms : 0;
-    expect(state).toMatchObject({ context: { type: 'show', uri: show.uri }, item: { id: page.items[position]!.id } });
+    expect(state).toMatchObject({ context: { type: 'show', uri: show.uri }, item: { id: episodes[position]!.id } });
     expect(state!.progress_ms).toBeGreaterThanOrEqual(expected);
   });
 
   it('sends one PUT with the body the reference names', async () => {
     const before = sent.length;
-    const { audiobook } = (await api.getSavedAudiobooks({ limit: 1, offset: 0 })).items[0]!;
-    const chapters = await api.getAudiobookChapters(audiobook.id, { limit: 2, offset: 0 });
+    const { audiobook } = readable((await api.getSavedAudiobooks({ limit: 1, offset: 0 })).items)[0]!;
+    const chapters = readable((await api.getAudiobookChapters(audiobook.id, { limit: 2, offset: 0 })).items);
     const start = sent.length;
-    await api.startPlayback({ contextUri: audiobook.uri, offset: { uri: chapters.items[1]!.uri }, positionMs: 1000 });
+    await api.startPlayback({ contextUri: audiobook.uri, offset: { uri: chapters[1]!.uri }, positionMs: 1000 });
     expect(sent.slice(start)).toEqual([expect.stringMatching(/^PUT .*\/me\/player\/play$/)]);
     expect(sent.length - before).toBe(3);
     const state = await api.getPlaybackState();
-    expect(state).toMatchObject({ context: { type: 'audiobook' }, item: { id: chapters.items[1]!.id } });
+    expect(state).toMatchObject({ context: { type: 'audiobook' }, item: { id: chapters[1]!.id } });
   });
 
   it('says why the service refuses, and refuses bad targets without sending', async () => {

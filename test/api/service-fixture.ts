@@ -4,6 +4,7 @@ import type { Api } from '../../src/api/api.js';
 import { allPages } from '../../src/api/paging.js';
 import type { SimplifiedPlaylist } from '../../src/api/types.js';
 import { startService, type RunningService } from '../../src/service/start.js';
+import { readable } from '../helpers/readable.js';
 
 /** Starts one service for the test file and closes it afterwards; read `.current` inside tests. */
 export function useService(): { current: RunningService } {
@@ -18,7 +19,7 @@ export function useService(): { current: RunningService } {
 }
 
 export async function myPlaylists(api: Api): Promise<SimplifiedPlaylist[]> {
-  return (await api.getMyPlaylists({ limit: 50, offset: 0 })).items;
+  return readable((await api.getMyPlaylists({ limit: 50, offset: 0 })).items);
 }
 
 /** The ids of a playlist's entries in order (null for an entry without a readable item). */

@@ -51,12 +51,15 @@ export async function firstPlaylist(access: ServiceAccess): Promise<PlaylistSumm
   return playlist;
 }
 
-/** Every entry of a playlist, in the service's current order. */
-export async function playlistEntries(access: ServiceAccess, playlistId: string): Promise<Entry[]> {
+/**
+ * Every entry of a playlist, in the service's current order; through `/items` where `/tracks` is refused
+ * (`serve --dev-mode`).
+ */
+export async function playlistEntries(access: ServiceAccess, playlistId: string, path: 'tracks' | 'items' = 'tracks'): Promise<Entry[]> {
   const entries: Entry[] = [];
   for (let offset = 0; ; offset += 100) {
     const fields = encodeURIComponent('total,items(added_at,track(uri,name))');
-    const page = (await call(access, 'GET', `/playlists/${playlistId}/tracks?limit=100&offset=${offset}&additional_types=track,episode&fields=${fields}`)) as {
+    const page = (await call(access, 'GET', `/playlists/${playlistId}/${path}?limit=100&offset=${offset}&additional_types=track,episode&fields=${fields}`)) as {
       total: number;
       items: { added_at: string; track: { uri: string; name: string } }[];
     };
@@ -75,6 +78,23 @@ export async function reorderByApi(access: ServiceAccess, playlistId: string, ra
 export async function playingName(access: ServiceAccess): Promise<string | null> {
   const state = (await call(access, 'GET', '/me/player?additional_types=track,episode')) as { item: { name: string } | null } | null;
   return state?.item?.name ?? null;
+}
+
+/** The names of the user's saved audiobooks, first page. */
+export async function savedAudiobookNames(access: ServiceAccess, limit = 5): Promise<string[]> {
+  const page = (await call(access, 'GET', `/me/audiobooks?limit=${limit}&offset=0`)) as { items: { audiobook: { name: string } }[] };
+  return page.items.map((item) => item.audiobook.name);
+}
+
+/** The user's playlists that belong to someone else and are not collaborative (followed ones), first page. */
+export async function followedPlaylists(access: ServiceAccess): Promise<PlaylistSummary[]> {
+  const me = (await call(access, 'GET', '/me')) as { id: string };
+  const page = (await call(access, 'GET', '/me/playlists?limit=50&offset=0')) as {
+    items: { id: string; name: string; snapshot_id: string; collaborative: boolean; owner: { id: string }; tracks: { total: number } }[];
+  };
+  return page.items
+    .filter((playlist) => playlist.owner.id !== me.id && !playlist.collaborative)
+    .map((playlist) => ({ id: playlist.id, name: playlist.name, snapshotId: playlist.snapshot_id, total: playlist.tracks.total }));
 }
 
 /** The names of the user's saved shows, first page. */

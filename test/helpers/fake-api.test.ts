@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api/errors.js';
 import { createFakeApi } from './fake-api.js';
+import { readable } from './readable.js';
 
 // The fake stands in for the service in every UI test: these pin the behaviour those tests rely on.
 describe('createFakeApi', () => {
@@ -14,7 +15,7 @@ describe('createFakeApi', () => {
     const api = createFakeApi();
     const playlists = await api.getMyPlaylists({ limit: 50, offset: 0 });
     expect(playlists.total).toBe(14);
-    const long = await api.getPlaylistItems(playlists.items[1]!.id, { limit: 100, offset: 9_950 });
+    const long = await api.getPlaylistItems(readable(playlists.items)[1]!.id, { limit: 100, offset: 9_950 });
     expect([long.total, long.items.length, long.next]).toEqual([10_000, 50, null]);
     expect((await api.getSavedShows({ limit: 50, offset: 20 })).items).toHaveLength(5);
     expect((await api.getSavedAudiobooks({ limit: 50, offset: 0 })).total).toBe(6);

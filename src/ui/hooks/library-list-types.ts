@@ -35,7 +35,7 @@ export interface LibraryListOptions<T> {
 export interface LibraryList {
   /** Items in the collection; null before the first page. */
   total: number | null;
-  /** Why the first page failed, while nothing is loaded. */
+  /** Why the first page failed, while nothing is loaded (shown instead of the rows). */
   firstError: string | null;
   /** What the details beside the list describe: the item under the cursor (null on a row not loaded yet). */
   target: DetailsTarget | null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
-import type { Chapter, Paging } from '../../api/types.js';
+import type { Chapter, ListEntry, Paging } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 
 /** The chapters shown under an audiobook: its first page is enough for a details pane. */
@@ -11,7 +11,7 @@ const CACHED_AUDIOBOOKS = 20;
 
 export type ChaptersState =
   | { state: 'loading' }
-  | { state: 'loaded'; page: Paging<Chapter> }
+  | { state: 'loaded'; page: Paging<ListEntry<Chapter>> }
   | { state: 'failed'; message: string };
 
 export interface Details {

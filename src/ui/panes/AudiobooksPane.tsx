@@ -1,22 +1,26 @@
 import { Box } from 'ink';
 import { memo, useCallback, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { Audiobook, SavedAudiobook } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { Audiobook, ListEntry, SavedAudiobook } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { usePlayStarter } from '../play/play-starter.js';
-import { audiobookMatch, audiobookRow } from './library-rows.js';
+import { audiobookMatch, audiobookRow, standInRefusal } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { ChapterList } from './ChapterList.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 
 export type AudiobooksPaneProps = LibraryPaneProps;
 
-const formatRow = (saved: SavedAudiobook, _index: number, width: number) => audiobookRow(saved, width);
-const toTarget = (saved: SavedAudiobook): DetailsTarget => ({ kind: 'audiobook', audiobook: saved.audiobook });
+type Row = ListEntry<SavedAudiobook>;
+
+const formatRow = (entry: Row, _index: number, width: number) => audiobookRow(entry, width);
+const toTarget = (entry: Row): DetailsTarget | null =>
+  isUnreadable(entry) ? null : { kind: 'audiobook', audiobook: entry.audiobook };
 
 /**
  * The user's saved audiobooks (GET /me/audiobooks); Enter opens an audiobook's chapters, Esc comes back.
@@ -32,10 +36,13 @@ export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPane
     (page: PageRequest, signal: AbortSignal) => api.getSavedAudiobooks(page, { signal }),
     [api],
   );
-  const open = useCallback((saved: SavedAudiobook) => setOpened(saved.audiobook), []);
+  const open = useCallback(
+    (entry: Row) => (isUnreadable(entry) ? starter?.refuse(standInRefusal('open', entry)) : setOpened(entry.audiobook)),
+    [starter],
+  );
   const back = useCallback(() => setOpened(null), []);
   const isListFocused = isFocused && opened === null;
-  const list = useLibraryList<SavedAudiobook>({
+  const list = useLibraryList<Row>({
     ...props,
     isFocused: isListFocused,
     sourceKey: 'me/audiobooks',
@@ -47,7 +54,10 @@ export const AudiobooksPane = memo(function AudiobooksPane(props: AudiobooksPane
     height: rows,
     width: rowWidth,
     onOpen: open,
-    onPlay: (saved) => starter?.start(playFromFirstUnfinished(api, { kind: 'audiobook', audiobook: saved.audiobook })),
+    onPlay: (entry) =>
+      isUnreadable(entry)
+        ? starter?.refuse(standInRefusal('play', entry))
+        : starter?.start(playFromFirstUnfinished(api, { kind: 'audiobook', audiobook: entry.audiobook })),
   });
   const title = list.total === null ? 'Audiobooks' : `Audiobooks · ${formatCount(list.total)}`;
   return (

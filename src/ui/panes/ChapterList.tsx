@@ -1,6 +1,7 @@
 import { memo, useCallback, useRef } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { Audiobook, Chapter, Paging } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { Audiobook, Chapter, ListEntry, Paging } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
@@ -9,7 +10,7 @@ import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { chapterRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
-import { chapterMatch, chapterRow } from './library-rows.js';
+import { chapterMatch, chapterRow, standInRefusal } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 
@@ -19,18 +20,21 @@ export interface ChapterListProps extends LibraryPaneProps {
   onBack(): void;
 }
 
-const formatRow = (chapter: Chapter, _index: number, width: number) => chapterRow(chapter, width);
-const toTarget = (chapter: Chapter): DetailsTarget => ({ kind: 'chapter', chapter });
+type Row = ListEntry<Chapter>;
+
+const formatRow = (entry: Row, _index: number, width: number) => chapterRow(entry, width);
+const toTarget = (entry: Row): DetailsTarget | null => (isUnreadable(entry) ? null : { kind: 'chapter', chapter: entry });
 
 /**
  * Get Audiobook Chapters sends simplified chapters (no `audiobook`); the details of a chapter name its book,
  * so each page gets it once. Memoised by page object: a 304 (the same page) gives the same chapters again.
  */
-const withAudiobook = new WeakMap<Paging<Chapter>, Paging<Chapter>>();
-function attachAudiobook(page: Paging<Chapter>, audiobook: Audiobook): Paging<Chapter> {
+const withAudiobook = new WeakMap<Paging<Row>, Paging<Row>>();
+function attachAudiobook(page: Paging<Row>, audiobook: Audiobook): Paging<Row> {
   let attached = withAudiobook.get(page);
   if (attached === undefined) {
-    attached = { ...page, items: page.items.map((chapter) => chapter.audiobook === null ? { ...chapter, audiobook } : chapter) };
+    const items = page.items.map((entry) => (!isUnreadable(entry) && entry.audiobook === null ? { ...entry, audiobook } : entry));
+    attached = { ...page, items };
     withAudiobook.set(page, attached);
   }
   return attached;
@@ -43,7 +47,7 @@ export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
   const { audiobook, isFocused, width, height, onBack } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   // The first page as last read: `P` finds the first unfinished chapter there without a request.
-  const firstPage = useRef<Paging<Chapter> | null>(null);
+  const firstPage = useRef<Paging<Row> | null>(null);
   const fetchPage = useCallback(
     async (page: PageRequest, signal: AbortSignal) => {
       const chapters = attachAudiobook(await api.getAudiobookChapters(audiobook.id, page, { signal }), audiobook);
@@ -52,7 +56,7 @@ export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
     },
     [api, audiobook],
   );
-  const list = useLibraryList<Chapter>({
+  const list = useLibraryList<Row>({
     ...props,
     sourceKey: `audiobook:${audiobook.id}`,
     label: 'chapters',
@@ -65,6 +69,7 @@ export const ChapterList = memo(function ChapterList(props: ChapterListProps) {
     width: rowWidth,
     onBack,
     onOpen: (chapter) => {
+      if (isUnreadable(chapter)) return starter?.refuse(standInRefusal('play', chapter));
       if (starter?.refuseUnplayable(chapter) === false) starter.start(chapterRequest(audiobook, chapter));
     },
     onPlay: () => starter?.start(playFromFirstUnfinished(api, { kind: 'audiobook', audiobook }, firstPage.current)),

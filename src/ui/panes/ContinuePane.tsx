@@ -1,6 +1,7 @@
 import { useCallback, memo, useEffect, useRef, useState } from 'react';
 import type { Api, PageRequest } from '../../api/api.js';
-import type { Paging } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { ListEntry, Paging } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
@@ -18,21 +19,24 @@ const formatRow = (entry: ProgressEntry, _index: number, width: number) => progr
 const toTarget = (entry: ProgressEntry): DetailsTarget =>
   entry.kind === 'episode' ? { kind: 'episode', episode: entry.item } : { kind: 'chapter', chapter: entry.item };
 
+const isReadable = <T extends object>(entry: ListEntry<T>): entry is T => !isUnreadable(entry);
+
 /** The saved shows and audiobooks, then the first page of each one's episodes or chapters: those in progress. */
 async function readInProgress(api: Api, signal: AbortSignal): Promise<ProgressEntry[]> {
   const first = { limit: READ_LIMIT, offset: 0 };
   const [shows, books] = await Promise.all([api.getSavedShows(first, { signal }), api.getSavedAudiobooks(first, { signal })]);
+  // Stand-ins are skipped where they are, so every episode and chapter keeps its position (what plays from it).
   const perShow = await Promise.all(
-    shows.items.map(async ({ show }) =>
-      (await api.getShowEpisodes(show.id, first, { signal })).items.map(
-        (episode, position): ProgressEntry => ({ kind: 'episode', item: { ...episode, show }, parent: show, position }),
+    shows.items.filter(isReadable).map(async ({ show }) =>
+      (await api.getShowEpisodes(show.id, first, { signal })).items.flatMap((episode, position): ProgressEntry[] =>
+        isUnreadable(episode) ? [] : [{ kind: 'episode', item: { ...episode, show }, parent: show, position }],
       ),
     ),
   );
   const perBook = await Promise.all(
-    books.items.map(async ({ audiobook }) =>
-      (await api.getAudiobookChapters(audiobook.id, first, { signal })).items.map(
-        (chapter, position): ProgressEntry => ({ kind: 'chapter', item: { ...chapter, audiobook }, parent: audiobook, position }),
+    books.items.filter(isReadable).map(async ({ audiobook }) =>
+      (await api.getAudiobookChapters(audiobook.id, first, { signal })).items.flatMap((chapter, position): ProgressEntry[] =>
+        isUnreadable(chapter) ? [] : [{ kind: 'chapter', item: { ...chapter, audiobook }, parent: audiobook, position }],
       ),
     ),
   );

@@ -1,6 +1,7 @@
 import { memo, useCallback, useRef } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { Episode, Paging, Show } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { Episode, ListEntry, Paging, Show } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
@@ -10,6 +11,7 @@ import { showEpisodeRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { episodeMatch, episodeRow } from './episode-rows.js';
+import { standInRefusal } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 
@@ -19,15 +21,18 @@ export interface EpisodeListProps extends LibraryPaneProps {
   onBack(): void;
 }
 
-const formatRow = (episode: Episode, _index: number, width: number) => episodeRow(episode, width);
-const toTarget = (episode: Episode): DetailsTarget => ({ kind: 'episode', episode });
+type Row = ListEntry<Episode>;
+
+const formatRow = (entry: Row, _index: number, width: number) => episodeRow(entry, width);
+const toTarget = (entry: Row): DetailsTarget | null => (isUnreadable(entry) ? null : { kind: 'episode', episode: entry });
 
 /** The show's episodes come without `show`; the details and Now playing name it, so each page gets it once. */
-const withShow = new WeakMap<Paging<Episode>, Paging<Episode>>();
-function attachShow(page: Paging<Episode>, show: Show): Paging<Episode> {
+const withShow = new WeakMap<Paging<Row>, Paging<Row>>();
+function attachShow(page: Paging<Row>, show: Show): Paging<Row> {
   let attached = withShow.get(page);
   if (attached === undefined) {
-    attached = { ...page, items: page.items.map((episode) => (episode.show === null ? { ...episode, show } : episode)) };
+    const items = page.items.map((entry) => (!isUnreadable(entry) && entry.show === null ? { ...entry, show } : entry));
+    attached = { ...page, items };
     withShow.set(page, attached);
   }
   return attached;
@@ -40,7 +45,7 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
   const { show, isFocused, width, height, onBack } = props;
   const { rows, rowWidth } = listBodySize(width, height);
   // The first page as last read: `P` finds the first unfinished episode there without a request.
-  const firstPage = useRef<Paging<Episode> | null>(null);
+  const firstPage = useRef<Paging<Row> | null>(null);
   const fetchPage = useCallback(
     async (page: PageRequest, signal: AbortSignal) => {
       const episodes = attachShow(await api.getShowEpisodes(show.id, page, { signal }), show);
@@ -49,7 +54,7 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
     },
     [api, show],
   );
-  const list = useLibraryList<Episode>({
+  const list = useLibraryList<Row>({
     ...props,
     sourceKey: `show:${show.id}`,
     label: 'episodes',
@@ -62,6 +67,7 @@ export const EpisodeList = memo(function EpisodeList(props: EpisodeListProps) {
     width: rowWidth,
     onBack,
     onOpen: (episode, position) => {
+      if (isUnreadable(episode)) return starter?.refuse(standInRefusal('play', episode));
       if (starter?.refuseUnplayable(episode) === false) starter.start(showEpisodeRequest(show, episode, position, list.total));
     },
     onPlay: () => starter?.start(playFromFirstUnfinished(api, { kind: 'show', show }, firstPage.current)),

@@ -54,7 +54,9 @@ function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryL
   const { filter } = list;
   const muted = mutedStyle(useTheme());
   let body;
-  if (list.total === null) body = <Text {...muted}>{list.firstError === null ? 'Loading…' : sanitizeText(list.firstError)}</Text>;
+  // A list whose size is known before its first page (a playlist's items) still says why none came.
+  if (list.firstError !== null) body = <Text {...muted}>{sanitizeText(list.firstError)}</Text>;
+  else if (list.total === null) body = <Text {...muted}>Loading…</Text>;
   else if (list.total === 0) body = <Text {...muted}>{emptyText}</Text>;
   else if (list.length === 0) body = <Text {...muted}>Nothing loaded matches.</Text>;
   else {

@@ -7,6 +7,7 @@ import { CoverPicture } from '../components/CoverPicture.js';
 import type { PlaybackState, PlayableItem } from '../../api/types.js';
 import { Clock } from '../components/Clock.js';
 import { Pane } from '../components/Pane.js';
+import { joinPresent } from '../format.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { mutedStyle, useTheme } from '../theme.js';
@@ -35,9 +36,9 @@ const REPEAT_LABEL = { off: 'repeat off', context: 'repeat all', track: 'repeat 
 export function describeSource(item: PlayableItem): string {
   switch (item.type) {
     case 'track':
-      return `${item.artists.map((artist) => sanitizeText(artist.name)).join(', ')} · ${sanitizeText(item.album.name)}`;
+      return joinPresent([item.artists.map((artist) => sanitizeText(artist.name)).join(', '), sanitizeText(item.album.name)]);
     case 'episode':
-      return item.show ? `${sanitizeText(item.show.name)} · ${sanitizeText(item.show.publisher)}` : 'Podcast episode';
+      return item.show ? joinPresent([sanitizeText(item.show.name), sanitizeText(item.show.publisher)]) : 'Podcast episode';
     case 'chapter': {
       const book = item.audiobook ? `${sanitizeText(item.audiobook.name)} · ` : '';
       return `${book}Chapter ${item.chapter_number}`;

@@ -1,13 +1,14 @@
 import { memo, useCallback } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { SimplifiedPlaylist } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { ListEntry, SimplifiedPlaylist } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { wholeContextRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
-import { playlistMatch, playlistRow } from './library-rows.js';
+import { playlistMatch, playlistRow, standInRefusal } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 
@@ -16,8 +17,10 @@ export interface PlaylistsPaneProps extends LibraryPaneProps {
   onOpen(playlist: SimplifiedPlaylist): void;
 }
 
-const formatRow = (playlist: SimplifiedPlaylist, _index: number, width: number) => playlistRow(playlist, width);
-const toTarget = (playlist: SimplifiedPlaylist): DetailsTarget => ({ kind: 'playlist', playlist });
+type Row = ListEntry<SimplifiedPlaylist>;
+
+const formatRow = (entry: Row, _index: number, width: number) => playlistRow(entry, width);
+const toTarget = (entry: Row): DetailsTarget | null => (isUnreadable(entry) ? null : { kind: 'playlist', playlist: entry });
 
 /** The user's playlists (GET /me/playlists), loaded as the cursor goes. */
 export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPaneProps) {
@@ -30,8 +33,11 @@ export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPanePro
     [api],
   );
   // The app's callback takes the playlist alone.
-  const open = useCallback((playlist: SimplifiedPlaylist) => onOpen(playlist), [onOpen]);
-  const list = useLibraryList<SimplifiedPlaylist>({
+  const open = useCallback(
+    (entry: Row) => (isUnreadable(entry) ? starter?.refuse(standInRefusal('open', entry)) : onOpen(entry)),
+    [onOpen, starter],
+  );
+  const list = useLibraryList<Row>({
     ...props,
     sourceKey: 'me/playlists',
     label: 'playlists',
@@ -42,7 +48,10 @@ export const PlaylistsPane = memo(function PlaylistsPane(props: PlaylistsPanePro
     height: rows,
     width: rowWidth,
     onOpen: open,
-    onPlay: (playlist) => starter?.start(wholeContextRequest({ kind: 'playlist', playlist })),
+    onPlay: (entry) =>
+      isUnreadable(entry)
+        ? starter?.refuse(standInRefusal('play', entry))
+        : starter?.start(wholeContextRequest({ kind: 'playlist', playlist: entry })),
   });
   const title = list.total === null ? 'Playlists' : `Playlists · ${formatCount(list.total)}`;
   return (

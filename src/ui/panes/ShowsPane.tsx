@@ -1,7 +1,8 @@
 import { Box } from 'ink';
 import { memo, useCallback, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
-import type { SavedShow, Show } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { ListEntry, SavedShow, Show } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount } from '../format.js';
@@ -9,14 +10,16 @@ import { useLibraryList } from '../hooks/use-library-list.js';
 import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { EpisodeList } from './EpisodeList.js';
-import { showMatch, showRow } from './library-rows.js';
+import { showMatch, showRow, standInRefusal } from './library-rows.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';
 
 export type ShowsPaneProps = LibraryPaneProps;
 
-const formatRow = (saved: SavedShow, _index: number, width: number) => showRow(saved, width);
-const toTarget = (saved: SavedShow): DetailsTarget => ({ kind: 'show', show: saved.show });
+type Row = ListEntry<SavedShow>;
+
+const formatRow = (entry: Row, _index: number, width: number) => showRow(entry, width);
+const toTarget = (entry: Row): DetailsTarget | null => (isUnreadable(entry) ? null : { kind: 'show', show: entry.show });
 
 /**
  * The user's saved shows (GET /me/shows), loaded as the cursor goes; Enter opens a show's episodes, Esc
@@ -33,10 +36,13 @@ export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
     (page: PageRequest, signal: AbortSignal) => api.getSavedShows(page, { signal }),
     [api],
   );
-  const open = useCallback((saved: SavedShow) => setOpened(saved.show), []);
+  const open = useCallback(
+    (entry: Row) => (isUnreadable(entry) ? starter?.refuse(standInRefusal('open', entry)) : setOpened(entry.show)),
+    [starter],
+  );
   const back = useCallback(() => setOpened(null), []);
   const isListFocused = isFocused && opened === null;
-  const list = useLibraryList<SavedShow>({
+  const list = useLibraryList<Row>({
     ...props,
     isFocused: isListFocused,
     sourceKey: 'me/shows',
@@ -48,7 +54,10 @@ export const ShowsPane = memo(function ShowsPane(props: ShowsPaneProps) {
     height: rows,
     width: rowWidth,
     onOpen: open,
-    onPlay: (saved) => starter?.start(playFromFirstUnfinished(api, { kind: 'show', show: saved.show })),
+    onPlay: (entry) =>
+      isUnreadable(entry)
+        ? starter?.refuse(standInRefusal('play', entry))
+        : starter?.start(playFromFirstUnfinished(api, { kind: 'show', show: entry.show })),
   });
   const title = list.total === null ? 'Saved shows' : `Saved shows · ${formatCount(list.total)}`;
   return (

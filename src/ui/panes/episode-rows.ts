@@ -3,7 +3,7 @@ import type { Episode } from '../../api/types.js';
 import { formatDuration, formatTimeLeft } from '../format.js';
 import { sanitizeText } from '../sanitize.js';
 import type { ProgressEntry } from '../state/continue-listening.js';
-import { memoMatchText, memoRow } from './library-rows.js';
+import { memoMatchText, memoRow, withoutStandIns, withStandIns } from './library-rows.js';
 import { layoutRow } from './row-layout.js';
 
 /** `new`, `12:34 left` or `played`; a calm `-:--` where the episode has no duration. */
@@ -14,7 +14,7 @@ export function episodeState(episode: Episode): string {
   return formatTimeLeft(resume, episode.duration_ms);
 }
 
-export const episodeRow = memoRow<Episode>((episode, width) =>
+export const episodeRow = withStandIns(memoRow<Episode>((episode, width) =>
   layoutRow(
     [
       { text: sanitizeText(episode.release_date), width: 10 },
@@ -24,8 +24,8 @@ export const episodeRow = memoRow<Episode>((episode, width) =>
     ],
     width,
   ),
-);
-export const episodeMatch = memoMatchText<Episode>((episode) => [episode.name]);
+));
+export const episodeMatch = withoutStandIns(memoMatchText<Episode>((episode) => [episode.name]));
 
 const BAR_CELLS = 10;
 

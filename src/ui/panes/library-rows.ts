@@ -1,4 +1,13 @@
-import type { Chapter, PlaylistItem, SavedAudiobook, SavedShow, SimplifiedPlaylist } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type {
+  Chapter,
+  ListEntry,
+  PlaylistItem,
+  SavedAudiobook,
+  SavedShow,
+  SimplifiedPlaylist,
+  UnreadableEntry,
+} from '../../api/types.js';
 import { formatCount, formatDuration, formatRelativeDate, formatTimeLeft } from '../format.js';
 import { sanitizeText } from '../sanitize.js';
 import { layoutRow } from './row-layout.js';
@@ -34,11 +43,38 @@ export function memoMatchText<T extends object>(parts: (item: T) => string[]): M
   };
 }
 
+/**
+ * The words of a stand-in row, with its place in the list (1-based): "item 12 could not be read", or "item 12
+ * is unavailable" where the service sent null for it. Never a blank or a bare `…`: where `width` is too
+ * narrow for those, "item 12 unreadable" or "item 12 unavailable".
+ */
+export function standInText({ unreadable }: UnreadableEntry, width = Infinity): string {
+  const place = `item ${unreadable.position + 1}`;
+  const words = unreadable.reason === 'unavailable' ? `${place} is unavailable` : `${place} could not be read`;
+  if (words.length <= width) return words;
+  return unreadable.reason === 'unavailable' ? `${place} unavailable` : `${place} unreadable`;
+}
+
+/** Why Enter or `P` does nothing on a stand-in, for the status line. */
+export function standInRefusal(action: 'open' | 'play', entry: UnreadableEntry): string {
+  return `can't ${action}: ${standInText(entry)}`;
+}
+
+/** A row format that also draws the stand-ins of its list, in words at their place. */
+export function withStandIns<T extends object>(format: RowFormatter<T>): RowFormatter<ListEntry<T>> {
+  return (entry, width) => (isUnreadable(entry) ? layoutRow([{ text: standInText(entry, width) }], width) : format(entry, width));
+}
+
+/** Filter text that finds nothing in a stand-in (it has no name to find). */
+export function withoutStandIns<T extends object>(match: MatchText<T>): MatchText<ListEntry<T>> {
+  return (entry) => (isUnreadable(entry) ? '' : match(entry));
+}
+
 export function joinNames(list: readonly { name: string }[]): string {
   return list.map((entry) => sanitizeText(entry.name)).join(', ');
 }
 
-export const playlistRow = memoRow<SimplifiedPlaylist>((playlist, width) =>
+export const playlistRow = withStandIns(memoRow<SimplifiedPlaylist>((playlist, width) =>
   layoutRow(
     [
       { text: sanitizeText(playlist.name), grow: 2 },
@@ -47,13 +83,13 @@ export const playlistRow = memoRow<SimplifiedPlaylist>((playlist, width) =>
     ],
     width,
   ),
-);
-export const playlistMatch = memoMatchText<SimplifiedPlaylist>((playlist) => [
+));
+export const playlistMatch = withoutStandIns(memoMatchText<SimplifiedPlaylist>((playlist) => [
   playlist.name,
   playlist.owner.display_name ?? '',
-]);
+]));
 
-export const showRow = memoRow<SavedShow>(({ show }, width) =>
+export const showRow = withStandIns(memoRow<SavedShow>(({ show }, width) =>
   layoutRow(
     [
       { text: sanitizeText(show.name), grow: 2 },
@@ -62,10 +98,10 @@ export const showRow = memoRow<SavedShow>(({ show }, width) =>
     ],
     width,
   ),
-);
-export const showMatch = memoMatchText<SavedShow>(({ show }) => [show.name, show.publisher]);
+));
+export const showMatch = withoutStandIns(memoMatchText<SavedShow>(({ show }) => [show.name, show.publisher]));
 
-export const audiobookRow = memoRow<SavedAudiobook>(({ audiobook }, width) =>
+export const audiobookRow = withStandIns(memoRow<SavedAudiobook>(({ audiobook }, width) =>
   layoutRow(
     [
       { text: sanitizeText(audiobook.name), grow: 2 },
@@ -74,13 +110,13 @@ export const audiobookRow = memoRow<SavedAudiobook>(({ audiobook }, width) =>
     ],
     width,
   ),
-);
-export const audiobookMatch = memoMatchText<SavedAudiobook>(({ audiobook }) => [
+));
+export const audiobookMatch = withoutStandIns(memoMatchText<SavedAudiobook>(({ audiobook }) => [
   audiobook.name,
   ...audiobook.authors.map((author) => author.name),
-]);
+]));
 
-export const chapterRow = memoRow<Chapter>((chapter, width) =>
+export const chapterRow = withStandIns(memoRow<Chapter>((chapter, width) =>
   layoutRow(
     [
       { text: String(chapter.chapter_number), width: 3, align: 'right' },
@@ -95,8 +131,8 @@ export const chapterRow = memoRow<Chapter>((chapter, width) =>
     ],
     width,
   ),
-);
-export const chapterMatch = memoMatchText<Chapter>((chapter) => [chapter.name]);
+));
+export const chapterMatch = withoutStandIns(memoMatchText<Chapter>((chapter) => [chapter.name]));
 
 /** Artists of a track, or the show of an episode. */
 function creditOf(item: PlaylistItem): string {

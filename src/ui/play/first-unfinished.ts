@@ -1,5 +1,5 @@
 import type { Api } from '../../api/api.js';
-import type { Audiobook, Chapter, Episode, Paging, Show } from '../../api/types.js';
+import type { Audiobook, Chapter, Episode, ListEntry, Paging, Show } from '../../api/types.js';
 import { firstUnfinished, wholeContextRequest, type PlayRequest } from './play-request.js';
 
 /** The most items one request may ask for: finding the start costs at most one page. */
@@ -14,9 +14,9 @@ export type ShowOrAudiobook = { kind: 'show'; show: Show } | { kind: 'audiobook'
 export async function playFromFirstUnfinished(
   api: Api,
   context: ShowOrAudiobook,
-  known: Paging<Episode | Chapter> | null = null,
+  known: Paging<ListEntry<Episode | Chapter>> | null = null,
 ): Promise<PlayRequest> {
-  let items: readonly (Episode | Chapter)[] = known?.offset === 0 ? known.items : [];
+  let items: readonly ListEntry<Episode | Chapter>[] = known?.offset === 0 ? known.items : [];
   let total = known?.total ?? (context.kind === 'show' ? context.show.total_episodes : context.audiobook.total_chapters);
   let start = firstUnfinished(items, total);
   if (start.item === null && items.length < total) {

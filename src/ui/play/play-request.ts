@@ -1,5 +1,6 @@
 import type { PlayTarget } from '../../api/play-context.js';
-import type { Audiobook, Chapter, Episode, PlayableItem, PlaybackState, Show, SimplifiedPlaylist, Track } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { Audiobook, Chapter, Episode, ListEntry, PlayableItem, PlaybackState, Show, SimplifiedPlaylist, Track } from '../../api/types.js';
 import { sanitizeText } from '../sanitize.js';
 
 /**
@@ -82,10 +83,15 @@ const FROM_THE_START: ContextStart = { position: 0, item: null };
  * of `total`. When none of them is unfinished: the item just past them if there are more (not read here), else
  * the start (everything played: from the top again).
  */
-export function firstUnfinished(items: readonly (Episode | Chapter)[], total: number): ContextStart {
-  const position = items.findIndex((item) => item.is_playable && item.resume_point?.fully_played !== true);
-  if (position >= 0) return { position, item: items[position]! };
-  return items.length < total ? { position: items.length, item: null } : { position: 0, item: items[0] ?? null };
+export function firstUnfinished(items: readonly ListEntry<Episode | Chapter>[], total: number): ContextStart {
+  const readable = (item: ListEntry<Episode | Chapter> | undefined): Episode | Chapter | null =>
+    item === undefined || isUnreadable(item) ? null : item;
+  const position = items.findIndex((entry) => {
+    const item = readable(entry);
+    return item !== null && item.is_playable && item.resume_point?.fully_played !== true;
+  });
+  if (position >= 0) return { position, item: readable(items[position]) };
+  return items.length < total ? { position: items.length, item: null } : { position: 0, item: readable(items[0]) };
 }
 
 /** The item with its show or audiobook, which Now playing names (list pages come without it). */

@@ -69,6 +69,21 @@ describe('DetailsPane', () => {
     expect(frame).not.toContain('<p>');
   });
 
+  it('leaves out the lines of the fields a development-mode app does not get, and no dangling separator', async () => {
+    const api = createFakeApi();
+    const show = { ...api.catalog.shows[0]!, publisher: '' };
+    const showFrame = await renderDetails({ kind: 'show', show }, api).app.waitForFrame(show.name);
+    expect(showFrame).not.toContain('Publisher');
+    expect(showFrame).toContain('Episodes');
+    const episode: Episode = { ...api.catalog.episodes[0]!, show };
+    const episodeFrame = await renderDetails({ kind: 'episode', episode }, api).app.waitForFrame(episode.name);
+    expect(episodeFrame).toMatch(new RegExp(`Show {7}${show.name} +│`));
+    const audiobook = { ...api.catalog.audiobooks[0]!, publisher: '', edition: '' };
+    const bookFrame = await renderDetails({ kind: 'audiobook', audiobook }, api).app.waitForFrame('Chapter 1 ');
+    expect(bookFrame).not.toMatch(/Publisher|Edition/);
+    expect(bookFrame).toContain('Narrators');
+  });
+
   it('describes an audiobook with a table of its chapters, asked for once', async () => {
     const api = createFakeApi();
     const audiobook = api.catalog.audiobooks[0]!;

@@ -133,6 +133,28 @@ describe('PlaylistItemsPane', () => {
     await vi.waitFor(() => expect(lastCall(onStatus)).toBeNull());
   });
 
+  it('says in place of its rows why none could be loaded, and shows them once a page comes', async () => {
+    const api = createFakeApi();
+    const reason = 'only playlists you own or collaborate on can be read by your own app';
+    // The two pages around the window and the first check of the cursor's page are refused, as a followed
+    // playlist's are on a development-mode app.
+    api.failNext('forbidden', { method: 'getPlaylistItems', message: reason, times: 3 });
+    const { app } = openLongPlaylist(api);
+    // The words wrap inside the pane: read them as one line.
+    const words = (frame: string) => frame.replace(/[┃│]/g, ' ').replace(/\s+/g, ' ');
+    const frame = await app.waitForFrame((text) => words(text).includes(`Couldn't load the items: ${reason}`));
+    expect(frame).not.toMatch(/› …/);
+    expect(frame).toContain('10,000 items');
+    // The cursor's page is checked again a second after the first answers.
+    await vi.waitFor(() => expect(api.callsTo('getPlaylistItems')).toHaveLength(3), { timeout: 5_000 });
+    expect(words(app.frame())).toContain(`Couldn't load the items: ${reason}`);
+    // A page that comes (the window moved to the end) puts the rows back.
+    await app.press('G');
+    const [last] = await itemsAt(9_999);
+    await app.waitForFrame(last!.track!.name);
+    expect(app.frame()).not.toContain("Couldn't load the items");
+  });
+
   it('Esc goes back', async () => {
     const { app, onBack } = openLongPlaylist();
     await app.waitForFrame('10,000 items');

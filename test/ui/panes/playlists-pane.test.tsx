@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
-import type { Paging, SimplifiedPlaylist } from '../../../src/api/types.js';
+import type { ListEntry, Paging, SimplifiedPlaylist } from '../../../src/api/types.js';
 import { RECHECK_MS } from '../../../src/ui/hooks/page-loader.js';
 import { PlaylistsPane } from '../../../src/ui/panes/PlaylistsPane.js';
 import { sanitizeText } from '../../../src/ui/sanitize.js';
@@ -25,7 +25,7 @@ const HOSTILE_NAME = '\u001B]52;c;aGVsbG8=\u0007Mix\u001B[2J\u0007';
 function withHostileName(api: FakeApi) {
   return {
     ...api,
-    async getMyPlaylists(...args: Parameters<FakeApi['getMyPlaylists']>): Promise<Paging<SimplifiedPlaylist>> {
+    async getMyPlaylists(...args: Parameters<FakeApi['getMyPlaylists']>): Promise<Paging<ListEntry<SimplifiedPlaylist>>> {
       const page = await api.getMyPlaylists(...args);
       return { ...page, items: page.items.map((playlist, index) => (index === 0 ? { ...playlist, name: HOSTILE_NAME } : playlist)) };
     },

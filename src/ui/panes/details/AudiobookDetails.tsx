@@ -1,10 +1,11 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import type { Audiobook, Chapter } from '../../../api/types.js';
+import { isUnreadable } from '../../../api/list-entry.js';
+import type { Audiobook, Chapter, ListEntry } from '../../../api/types.js';
 import { formatCount, formatDuration } from '../../format.js';
 import type { ChaptersState } from '../../hooks/use-details.js';
 import { sanitizeText, truncateToWidth } from '../../sanitize.js';
-import { chapterRow, joinNames } from '../library-rows.js';
+import { chapterRow, joinNames, standInText } from '../library-rows.js';
 import { Field, Title, rowsLeft } from './DetailLines.js';
 import { resumeText } from './EpisodeDetails.js';
 
@@ -24,16 +25,20 @@ const MIN_TABLE_ROWS = 3;
 const TABLE_FIXED_COLUMNS = 3 + 7 + 10 + 4 * 2 + 5;
 
 export function AudiobookDetails({ audiobook, chapters, width, height }: AudiobookDetailsProps) {
+  // The edition can be null, and development-mode apps get no publisher since 2026: no line rather than an empty one.
+  const hasEdition = audiobook.edition !== '';
+  const hasPublisher = audiobook.publisher !== '';
+  const fieldRows = FIELD_ROWS - (hasEdition ? 0 : 1) - (hasPublisher ? 0 : 1);
   return (
     <Box flexDirection="column">
       <Title text={audiobook.name} width={width} />
       <Field label="Authors" value={joinNames(audiobook.authors)} width={width} />
       <Field label="Narrators" value={joinNames(audiobook.narrators)} width={width} />
-      <Field label="Edition" value={audiobook.edition} width={width} />
-      <Field label="Publisher" value={audiobook.publisher} width={width} />
+      {hasEdition && <Field label="Edition" value={audiobook.edition} width={width} />}
+      {hasPublisher && <Field label="Publisher" value={audiobook.publisher} width={width} />}
       <Field label="Chapters" value={formatCount(audiobook.total_chapters)} width={width} />
       <Box marginTop={1}>
-        <ChaptersTable chapters={chapters} width={width} height={rowsLeft(height, FIELD_ROWS)} />
+        <ChaptersTable chapters={chapters} width={width} height={rowsLeft(height, fieldRows)} />
       </Box>
     </Box>
   );
@@ -59,14 +64,15 @@ function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
   return (
     <Box flexDirection="column">
       {isCompact
-        ? shown.map((chapter) => <Text key={chapter.id}>{chapterRow(chapter, width)}</Text>)
+        ? shown.map((chapter, index) => <Text key={index}>{chapterRow(chapter, width)}</Text>)
         : shown.length > 0 && <Table data={shown.map((chapter) => chapterCells(chapter, nameWidth))} />}
       {rest > 0 && <Text dimColor>{`… ${formatCount(rest)} more ${rest === 1 ? 'chapter' : 'chapters'}`}</Text>}
     </Box>
   );
 }
 
-function chapterCells(chapter: Chapter, nameWidth: number) {
+function chapterCells(chapter: ListEntry<Chapter>, nameWidth: number) {
+  if (isUnreadable(chapter)) return { '#': '', Chapter: truncateToWidth(standInText(chapter, nameWidth), nameWidth), Length: '', Left: '' };
   return {
     '#': chapter.chapter_number,
     Chapter: truncateToWidth(sanitizeText(chapter.name), nameWidth),

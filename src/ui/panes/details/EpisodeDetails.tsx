@@ -1,6 +1,6 @@
 import { Box } from 'ink';
 import type { Episode, ResumePoint } from '../../../api/types.js';
-import { formatDuration, formatTimeLeft } from '../../format.js';
+import { formatDuration, formatTimeLeft, joinPresent } from '../../format.js';
 import { Description, Field, Title, rowsLeft, yesNo } from './DetailLines.js';
 import { playability } from './TrackDetails.js';
 
@@ -22,7 +22,7 @@ export function EpisodeDetails({ episode, width, height }: EpisodeDetailsProps) 
   return (
     <Box flexDirection="column">
       <Title text={episode.name} width={width} />
-      <Field label="Show" value={show === null ? '' : `${show.name} · ${show.publisher}`} width={width} />
+      <Field label="Show" value={show === null ? '' : joinPresent([show.name, show.publisher])} width={width} />
       <Field label="Released" value={episode.release_date} width={width} />
       <Field label="Duration" value={formatDuration(episode.duration_ms)} width={width} />
       <Field label="Resume" value={resumeText(episode.resume_point, episode.duration_ms)} width={width} />

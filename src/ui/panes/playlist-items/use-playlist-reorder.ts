@@ -82,7 +82,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   const whole = setCursor({ cursor: reorder.cursor, top: state.top }, reorder.cursor, reorder.order.length, listHeight);
   // One cursor: while a filter is on it stops only on the matches, and the window is over them.
   const view = filtered === null ? whole : filteredWindow(state, filtered.displayRows, listHeight);
-  useReorderPages({
+  const firstError = useReorderPages({
     playlistId: playlist.id, store, state, top: whole.top, height: listHeight, isFocused, isFilterOn: filter.isOn,
     onStatus: status.showLoad,
   });
@@ -170,7 +170,7 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
   return {
     list: {
       total: list.total,
-      firstError: null,
+      firstError,
       target,
       length,
       cursor,

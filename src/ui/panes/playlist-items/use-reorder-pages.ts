@@ -30,6 +30,7 @@ function describeError(error: unknown): string {
 }
 
 /**
+
  * Whether the page at `offset` needs reading again in time: it is not loaded (it failed), or it holds an
  * episode, whose resume point changes without a new snapshot.
  */
@@ -40,6 +41,12 @@ function needsRefresh(list: SparseList<PlaylistItem>, offset: number): boolean {
 }
 
 /**
+ * Why no entry at all could be loaded (the pane says it in place of its rows, rather than a column of `…`), or
+ * null once one page came: "Couldn't load the items: only playlists you own or collaborate on can be read…".
+ */
+export type FirstLoadError = string | null;
+
+/**
  * Loads the pages the window shows, wherever in the playlist its rows come from; none while a reorder
  * request is out. Each page that arrives lets go of the pages far from the window when no move needs them
  * (page-retention.ts), so a walk through 10,000 entries holds a few pages. While focused and with nothing
@@ -48,16 +55,18 @@ function needsRefresh(list: SparseList<PlaylistItem>, offset: number): boolean {
  * watch looks for (use-playlist-watch.ts; so the two together keep the request budget). With moves unsaved,
  * a changed page would put other entries under them, and the save merges anyway.
  */
-export function useReorderPages(options: ReorderPagesOptions): void {
+export function useReorderPages(options: ReorderPagesOptions): FirstLoadError {
   const api = useApi();
   const { playlistId, store, state, top, height, isFocused } = options;
   const latest = useRef({ ...options, api });
   latest.current = { ...options, api };
+  const [firstError, setFirstError] = useState<FirstLoadError>(null);
   const [queue] = useState(() => {
     const fetcher: PageLoader<PlaylistItem> = new PageLoader<PlaylistItem>({
       fetchPage: (page, signal) =>
         latest.current.api.getPlaylistItems(latest.current.playlistId, { ...page, fields: PLAYLIST_ROW_FIELDS }, { signal }),
       onPage: (offset, page, generation) => {
+        setFirstError(null);
         store.dispatch({ type: 'page', generation, offset, items: page.items, total: page.total });
         const { top, height, isFilterOn } = latest.current;
         const before = store.getState().list;
@@ -66,8 +75,10 @@ export function useReorderPages(options: ReorderPagesOptions): void {
         // A page let go is asked for again when the window comes back to it (answers set aside stay remembered).
         if (after !== before) fetcher.keepAnswers((start) => isLoaded(after, start) || !isLoaded(before, start));
       },
-      onError: (offset, error) =>
-        latest.current.onStatus(`Couldn't load items ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`),
+      onError: (offset, error) => {
+        latest.current.onStatus(`Couldn't load items ${offset + 1}–${offset + PAGE_SIZE}: ${describeError(error)}`);
+        if (store.getState().list.starts.length === 0) setFirstError(`Couldn't load the items: ${describeError(error)}`);
+      },
       onRecovered: () => latest.current.onStatus(null),
     });
     return fetcher;
@@ -109,4 +120,5 @@ export function useReorderPages(options: ReorderPagesOptions): void {
       clearTimeout(timer);
     };
   }, [queue, store, isFocused, api, playlistId, refreshMs]);
+  return firstError;
 }
