@@ -18,6 +18,8 @@ import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useJournalOffers } from './hooks/use-journal-offers.js';
+import { UnsavedJournalsContext, type UnsavedJournals } from './unsaved-journals.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { KEY_LAYER } from './keys/key-layers.js';
 import { KeyBindingsContext, useKeyBindings } from './keys/bindings-context.js';
@@ -51,16 +53,19 @@ export interface AppProps {
   artMode?: ArtMode;
   /** The terminal's mouse and focus reports; null: none (no mouse). */
   terminalEvents?: TerminalEvents | null;
+  /** The journals of unsaved moves (on disk in the dashboard); null: moves are not journaled. */
+  journals?: UnsavedJournals | null;
 }
 
 type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
-export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null, artMode = { kind: 'off' } }: AppProps) {
+export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null, artMode = { kind: 'off' }, journals = null }: AppProps) {
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   return (
     <ApiProvider api={api}>
+      <UnsavedJournalsContext.Provider value={journals}>
       <ArtModeContext.Provider value={artMode}>
       <LiveLinesContext.Provider value={liveLines}>
         <TerminalEventsContext.Provider value={terminalEvents}>
@@ -76,6 +81,7 @@ export function App({ api, liveLines = null, theme, config = DEFAULT_CONFIG, con
         </TerminalEventsContext.Provider>
       </LiveLinesContext.Provider>
       </ArtModeContext.Provider>
+      </UnsavedJournalsContext.Provider>
     </ApiProvider>
   );
 }
@@ -123,7 +129,10 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
     setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
   }, []);
-  const onOpenPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  const openPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
+  const offers = useJournalOffers(api, openPlaylist, showNotice);
+  const onOpenPlaylist = offers.open;
   const onClosePlaylist = useCallback(() => {
     onStatus('playlistItems', null);
     dispatch({ type: 'closePlaylist' });
@@ -137,7 +146,7 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message,
+    prompt: savePrompt.message ?? offers.message,
     notice,
     pane: paneStatus[shownPane] ?? null,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,

@@ -3,6 +3,7 @@ import { entryIdentity } from './entry-keys.js';
 import { createPlaylistReorder, type PlaylistReorderState } from './playlist-reorder.js';
 import { mergeOnFresh, type FreshOrder } from './playlist-merge.js';
 import { createReorderState } from './reorder.js';
+import { permuteStep, pushStep } from './reorder-history.js';
 import { applyMoves, type RangeMove } from './save-planner.js';
 import { emptySparseList, withPage } from './sparse-list.js';
 
@@ -71,6 +72,12 @@ export function withEntries(journal: Journal, offset: number, items: readonly Pl
     if (offset + index < journal.order.length) identities.set(offset + index, entryIdentity(item));
   });
   return { ...journal, identities };
+}
+
+/** The journal knowing the identity of every entry of its base at once (a merge has read the whole order). */
+export function withBaseIdentities(journal: Journal, identities: readonly string[]): Journal {
+  if (identities.length !== journal.order.length) throw new RangeError(`journal of ${journal.order.length} entries given ${identities.length} identities`);
+  return { ...journal, identities: new Map(identities.map((identity, position) => [position, identity])) };
 }
 
 /** The journal after the user changed the order (a move, a sort, an undo). */
@@ -162,4 +169,30 @@ export function resumeEdit(journal: Journal, fresh: FreshOrder | null, pageSize:
   }
   const merged = mergeOnFresh({ ...edit, reorder, touched, list }, fresh);
   return { ...merged, list: emptySparseList(fresh.identities.length), top: 0 };
+}
+
+/**
+ * What to go on from after a restart: the edit to show, its restored moves one undo step (`u` takes them
+ * back), and the journal that goes on recording it: the same one when the service is still at its snapshot
+ * (a request in flight did not land), acknowledged when the request in flight landed, else one rebuilt on
+ * the service's order now, every identity known.
+ */
+export function resumeJournal(journal: Journal, fresh: FreshOrder | null, pageSize: number): { edit: PlaylistReorderState; journal: Journal } {
+  let current = journal;
+  let freshNow = fresh;
+  if (fresh !== null && fresh.snapshotId !== journal.snapshotId && inFlightLanded(journal, fresh)) {
+    current = acknowledge(journal, journal.inFlight!, fresh.snapshotId, journal.updatedAt);
+    freshNow = null;
+  }
+  const resumed = resumeEdit(current, freshNow, pageSize);
+  const plain = { ...createReorderState(resumed.reorder.order.length) };
+  const step = permuteStep(plain, resumed.reorder.order);
+  const edit = { ...resumed, reorder: step === null ? plain : { ...pushStep(plain, step), cursor: 0 } };
+  // As resumeEdit decides: the service still at the journal's snapshot, or merged onto its order now.
+  if (freshNow === null || (freshNow.snapshotId === current.snapshotId && freshNow.identities.length === current.order.length)) {
+    return { edit, journal: { ...current, inFlight: null } };
+  }
+  const rebuilt = createJournal({ ...current, snapshotId: freshNow.snapshotId, total: freshNow.identities.length, at: current.updatedAt });
+  const recorded = withOrder(withBaseIdentities(rebuilt, freshNow.identities), resumed.reorder.order, resumed.touched, current.moveCount, current.updatedAt);
+  return { edit, journal: { ...recorded, acknowledged: current.acknowledged } };
 }

@@ -77,7 +77,7 @@ async function sendPaced(host: SaveOrderHost, isSpaced: boolean, send: () => Pro
  * The service's order now, read with identities only and checked against the snapshot on both sides of the
  * reads; null when it changed meanwhile (read it again).
  */
-async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, signal: AbortSignal): Promise<FreshOrder | null> {
+export async function readFreshOrder(api: Api, playlistId: string, snapshotId: string, signal: AbortSignal): Promise<FreshOrder | null> {
   const identities: string[] = [];
   let total = 1;
   while (identities.length < total) {
@@ -121,7 +121,7 @@ export async function saveOrder(host: SaveOrderHost): Promise<void> {
     try {
       for (const [index, move] of moves.entries()) {
         host.onStep(index + 1, moves.length);
-        store.dispatch({ type: 'writeStarted' });
+        store.dispatch({ type: 'writeStarted', move });
         const sentOn = snapshot;
         snapshot = await sendPaced(host, isLong, () => api.reorderPlaylistItems(playlistId, { ...move, snapshotId: sentOn }, { signal }));
         store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });

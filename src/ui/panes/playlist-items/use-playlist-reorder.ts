@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useApi } from '../../api-context.js';
 import { useUserId } from '../../hooks/use-user-id.js';
 import { canReorder, readOnlyText } from '../../state/playlist-access.js';
@@ -8,7 +8,6 @@ import { useReorderPrompt } from './use-reorder-prompt.js';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../../api/types.js';
 import { targetOfPlaylistItem } from '../../details-target.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
-import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { useListCursor } from '../../hooks/use-list-cursor.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
 import type { UnsavedMoves } from '../../hooks/use-playlist-save-prompt.js';
@@ -18,11 +17,10 @@ import { KEY_LAYER } from '../../keys/key-layers.js';
 import { useKeyBindings } from '../../keys/bindings-context.js';
 import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
 import { setCursor } from '../../state/list-cursor.js';
-import { createPlaylistReorder } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
 import { playlistItemMatch } from '../library-rows.js';
-import { createReorderStore } from './reorder-store.js';
+import { useJournaledStore } from './use-reorder-journal.js';
 import { useFilteredRows } from './filtered-rows.js';
 import { formatItemRow } from './item-row.js';
 import { useReorderCommands } from './use-reorder-commands.js';
@@ -61,15 +59,15 @@ export interface PlaylistReorder {
  */
 export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReorder {
   const { playlist, isFocused, height, width } = options;
-  const [store] = useState(() =>
-    createReorderStore(createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
-  );
+  const status = useStatusLine(options.onStatus);
+  const journaled = useJournaledStore(playlist, status.showReorder);
+  const { store } = journaled;
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
-  const status = useStatusLine(options.onStatus);
   const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
   const loop = useSaveLoop({
     playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
+    saveAtOnce: journaled.resumed?.saveAtOnce, discard: journaled.discard,
   });
 
   const filter = useListFilter(list, playlistItemMatch);
