@@ -28,7 +28,7 @@ export async function openJournals(service: string, log: (line: string) => void,
   }
   leftOver.sort((a, b) => a.updatedAt - b.updatedAt);
   const files = {
-    write: (playlistId: string, text: string) => store.saveSync(service, playlistId, text),
+    write: (playlistId: string, text: readonly (string | Uint8Array)[]) => store.saveSync(service, playlistId, text),
     remove: (playlistId: string) => store.removeSync(service, playlistId),
   };
   return new UnsavedJournals(service, files, leftOver, setAside);

@@ -38,8 +38,8 @@ const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/[-:
 
 /** The step of a write that puts the text in the temporary file; replaced in tests to fail midway. */
 export type WriteText = (handle: FileHandle, text: string) => Promise<void>;
-/** The same step of a synchronous write. */
-export type WriteTextSync = (fd: number, text: string) => void;
+/** The same step of a synchronous write, given the text in pieces. */
+export type WriteTextSync = (fd: number, chunks: readonly (string | Uint8Array)[]) => void;
 
 export interface JournalStoreOptions<T> {
   dir: string;
@@ -77,11 +77,14 @@ export class JournalStore<T> {
   constructor(private readonly options: JournalStoreOptions<T>) {
     this.now = options.now ?? Date.now;
     this.writeText = options.writeText ?? ((handle, text) => handle.writeFile(text, 'utf8'));
-    this.writeTextSync = options.writeTextSync ?? ((fd, text) => void writeSync(fd, text, null, 'utf8'));
+    this.writeTextSync = options.writeTextSync ?? writeChunks;
   }
 
-  /** Puts `text` on disk as the playlist's journal before returning; throws when it could not (the previous one stays whole). */
-  saveSync(service: string, playlistId: string, text: string): void {
+  /**
+   * Puts `text` on disk as the playlist's journal before returning; throws when it could not (the previous one
+   * stays whole). The text may come in pieces, some already encoded (what rarely changes is not encoded again).
+   */
+  saveSync(service: string, playlistId: string, text: string | readonly (string | Uint8Array)[]): void {
     const file = this.supersede(journalFileName(service, playlistId));
     const { dir } = this.options;
     if (!this.isFolderReady) {
@@ -102,7 +105,7 @@ export class JournalStore<T> {
     try {
       try {
         fchmodSync(fd, 0o600); // exactly 0600 whatever the umask
-        this.writeTextSync(fd, text);
+        this.writeTextSync(fd, typeof text === 'string' ? [text] : text);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -241,6 +244,14 @@ export class JournalStore<T> {
     await unlink(join(this.options.dir, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+  }
+}
+
+function writeChunks(fd: number, chunks: readonly (string | Uint8Array)[]): void {
+  for (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    // writeSync may write less than asked (a signal, a pipe); a file takes it all in practice, but go on if not.
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
   }
 }
 

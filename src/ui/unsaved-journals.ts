@@ -7,8 +7,8 @@ import type { Journal } from './state/reorder-journal.js';
  * both calls are done when they return, so a move journaled before the screen shows it survives a kill.
  */
 export interface JournalFiles {
-  /** Puts `text` on disk as the playlist's journal; throws when it could not (the previous one stays whole). */
-  write(playlistId: string, text: string): void;
+  /** Puts `text` (its pieces, in order) on disk as the playlist's journal; throws when it could not (the previous one stays whole). */
+  write(playlistId: string, text: readonly (string | Uint8Array)[]): void;
   /** The playlist's journal is done with (saved or discarded); throws when it could not be removed. */
   remove(playlistId: string): void;
 }

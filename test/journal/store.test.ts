@@ -121,8 +121,8 @@ describe('journal files', () => {
 
   it('leaves the previous journal whole when a synchronous write fails midway', async () => {
     store().saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
-    const failing = store(undefined, (fd, text) => {
-      writeSync(fd, text.slice(0, text.length / 2));
+    const failing = store(undefined, (fd, [text]) => {
+      writeSync(fd, (text as string).slice(0, (text as string).length / 2));
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
     });
     expect(() => failing.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)))).toThrow('no space left');

@@ -19,10 +19,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The journal's text from the pieces it is written in. */
+const textOf = (chunks: readonly (string | Uint8Array)[]): string =>
+  chunks.map((chunk) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))).join('');
+
 /** Journal files in memory, shared by the runs of one test as a disk would be. */
 function memoryDisk() {
   const disk = new Map<string, string>();
-  const files: JournalFiles = { write: (id, text) => void disk.set(id, text), remove: (id) => void disk.delete(id) };
+  const files: JournalFiles = { write: (id, chunks) => void disk.set(id, textOf(chunks)), remove: (id) => void disk.delete(id) };
   return { disk, files };
 }
 

@@ -10,7 +10,7 @@ import {
   withOrder,
   type Journal,
 } from '../../state/reorder-journal.js';
-import { serializeJournal } from '../../state/reorder-journal-format.js';
+import { journalChunks } from '../../state/reorder-journal-format.js';
 import type { UnsavedJournals } from '../../unsaved-journals.js';
 import type { ReorderStoreAction } from './reorder-store.js';
 
@@ -25,6 +25,13 @@ export interface JournalRecorderOptions {
   /** Why the journal could not be written or removed, for the status line. */
   onError(message: string): void;
   now?: () => number;
+}
+
+function sameFlags(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Identities learned from pages wait this long to be written with unsaved moves: pages come in bursts. */
@@ -64,7 +71,11 @@ export class JournalRecorder {
       case 'reorder':
       case 'step':
         if (after.reorder.order === before.reorder.order || after.generation !== before.generation) return;
-        this.journal = withOrder(this.journal, after.reorder.order, after.touched, this.journal.moveCount + 1, this.now());
+        // Moving entries already touched (any move after a sort) leaves the set as it is: not built again.
+        this.journal = withOrder(
+          this.journal, after.reorder.order, sameFlags(after.touched, before.touched) ? this.journal.touched : after.touched,
+          this.journal.moveCount + 1, this.now(),
+        );
         return this.write();
       case 'page':
         if (after.generation !== before.generation) {
@@ -144,7 +155,7 @@ export class JournalRecorder {
     const { journals, playlistId, onError } = this.options;
     try {
       if (isPending(this.journal)) {
-        journals.files.write(playlistId, serializeJournal(this.journal));
+        journals.files.write(playlistId, journalChunks(this.journal));
         this.isOnDisk = true;
         return;
       }
