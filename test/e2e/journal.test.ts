@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { textCollator } from '../../src/ui/state/reorder-sort.js';
+import { planMoves } from '../../src/ui/state/save-planner.js';
 import {
   cellPrefixOf,
   createSandbox,
@@ -101,12 +103,13 @@ describe('the journal of unsaved moves', () => {
     expect(JSON.parse(readFileSync(join(journalDir(sandbox), file!), 'utf8')).move_count).toBe(1);
 
     proxy.clear();
+    const putsBefore = proxy.count(isPut);
     const again = dashboardIn(sandbox);
     await again.waitFor((screen) => offerOf(playlist.name).test(statusMessageOf(screen)), SCREEN_MS);
     again.sendKeys('s');
     await again.waitFor((screen) => /^saved\b/.test(statusMessageOf(screen)), SCREEN_MS);
     expect(identities(await playlistEntries(service, playlist.id))).toEqual(identities([before[1]!, before[0]!, ...before.slice(2)]));
-    expect(proxy.count(isPut)).toBe(1);
+    expect(proxy.count(isPut) - putsBefore).toBe(1);
     expect(journalFiles(sandbox)).toEqual([]);
   });
 
@@ -130,5 +133,46 @@ describe('the journal of unsaved moves', () => {
     await again.waitFor((screen) => !statusMessageOf(screen).includes('unsaved move'), SCREEN_MS);
     expect(journalFiles(sandbox)).toEqual([]);
     expect(identities(await playlistEntries(service, playlist.id))).toEqual(identities(before));
+  });
+
+  it('o t, killed while the 4th request of its save is out (it landed): a restart finishes the sort, every entry once, added_at kept', { timeout: 90_000 }, async () => {
+    const index = playlists.findIndex((candidate, at) => at > 3 && candidate.total >= 12 && candidate.total <= 50);
+    const playlist = playlists[index]!;
+    const before = await playlistEntries(service, playlist.id);
+    const collator = textCollator();
+    const sorted = before.map((entry, row) => ({ entry, row })).sort((a, b) => collator.compare(a.entry.name, b.entry.name) || a.row - b.row).map(({ entry }) => entry);
+    const planned = planMoves(identities(before), identities(sorted)).length;
+    expect(planned, 'a sort that takes several requests, fewer than the 50 that ask first').toBeGreaterThan(4);
+    expect(planned).toBeLessThanOrEqual(50);
+
+    const sandbox = createSandbox();
+    sandboxes.push(sandbox);
+    const dashboard = dashboardIn(sandbox);
+    await openPlaylist(dashboard, index, playlist.name, before[0]!.name);
+    const pid = dashboard.programPid();
+    const putsBefore = proxy.count(isPut);
+    // The 4th request reaches the service; its answer never reaches the dashboard.
+    let puts = 0;
+    proxy.inject({ kind: 'delay', ms: 60_000 }, { match: (method, url) => isPut(method, url) && ++puts === 4 });
+    dashboard.sendKeys('o', 't');
+    await dashboard.waitFor((screen) => /^saving 4\//.test(statusMessageOf(screen)), SCREEN_MS);
+    for (const deadline = Date.now() + SCREEN_MS; !proxy.requests.some((request) => request.fault === 'delay'); ) {
+      if (Date.now() > deadline) throw new Error('the 4th request never came');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    process.kill(pid, 'SIGKILL');
+    expect((await dashboard.waitForExit()).status).toBe(SIGKILL_STATUS);
+    expect(proxy.count(isPut) - putsBefore).toBe(4);
+
+    proxy.clear();
+    const again = dashboardIn(sandbox);
+    await again.waitFor((screen) => new RegExp(`^1 unsaved move in ${escapeRegExp(playlist.name)} from`).test(statusMessageOf(screen)), SCREEN_MS);
+    again.sendKeys('s');
+    await again.waitFor((screen) => /^saved\b/.test(statusMessageOf(screen)), SCREEN_MS);
+    const after = await playlistEntries(service, playlist.id);
+    expect(identities(after)).toEqual(identities(sorted));
+    // Nothing sent twice: the request that landed unanswered counted as done.
+    expect(proxy.count(isPut) - putsBefore).toBe(planned);
+    expect(journalFiles(sandbox)).toEqual([]);
   });
 });
