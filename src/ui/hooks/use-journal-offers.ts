@@ -32,7 +32,7 @@ type Mode = 'offer' | 'confirmDiscard' | 'restoring';
  * Unsaved moves an earlier run left (killed, crashed, quit during a save), offered one journal at a time:
  * `s` restores them on the playlist as it is now and saves them at once (the playlist opens, the save shows
  * its progress), `d` discards them after asking, Esc leaves them for later (the file stays; opening the
- * playlist restores them). While an offer is up it takes every key. Journals set aside as unreadable are
+ * playlist restores them). While an offer is up it takes every key but Ctrl+C. Journals set aside as unreadable are
  * named once the offers are answered.
  */
 export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist) => void, showNotice: (message: string) => void): JournalOffers {
@@ -78,6 +78,8 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
     KEY_LAYER.prompt,
     (input, key) => {
       if (current === null || journals === null) return false;
+      // Ctrl+C still quits; the journals stay for the next start.
+      if (key.ctrl && input === 'c') return false;
       if (mode === 'confirmDiscard') {
         const answer = input.toLowerCase();
         if (answer === 'y') {

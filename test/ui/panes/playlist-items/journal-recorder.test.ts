@@ -254,6 +254,26 @@ describe('the journal of a playlist edit', () => {
     expect(await identitiesOn(api, edit.playlistId)).toEqual([before[22], before[1], before[0], ...before.slice(2, 22)]);
   });
 
+  it('says so when the journal cannot be written, and keeps the move on screen', async () => {
+    const api = createFakeApi();
+    const playlist = (await api.getMyPlaylists({ offset: 0, limit: 50 })).items[SMALL]!;
+    const full: JournalFiles = {
+      write: () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+      remove: () => {},
+    };
+    const errors: string[] = [];
+    const initial = createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id, PAGE_SIZE);
+    const recorder = new JournalRecorder({
+      journals: new UnsavedJournals(SERVICE, full), playlistId: playlist.id, playlistName: playlist.name, initial, resumed: null, onError: (line) => errors.push(line),
+    });
+    const store = createReorderStore(initial, recorder.observe);
+    store.dispatch(press('moveDown'));
+    expect(Array.from(store.getState().reorder.order.slice(0, 2))).toEqual([1, 0]);
+    expect(errors).toEqual(['unsaved moves not written to disk: ENOSPC: no space left on device, write']);
+  });
+
   it('sets a journal that cannot be read aside, with a line for the status line and the log', async () => {
     const name = journalFileName(SERVICE, 'pl1');
     await writeFile(join(dir, name), '{"format":"playdeck journal","version":1,"ser', { mode: 0o600 });
