@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Api } from '../api/api.js';
 import { isApiError } from '../api/errors.js';
 import { createApi, staticToken, type TokenProvider } from '../api/index.js';
@@ -9,6 +10,11 @@ import { describeRefusal, StartError } from './start-error.js';
 
 export interface Connection {
   api: Api;
+  /**
+   * Which service this is, for the journals of unsaved moves: its base URL, or the embedded service's database
+   * file (its port changes from run to run); null for a database in memory, which keeps nothing either.
+   */
+  service: string | null;
   /** Stops the embedded service, if one was started. */
   close(): Promise<void>;
 }
@@ -71,11 +77,12 @@ export async function connect(options: DashboardOptions, log?: (line: string) =>
     const tokens = options.token === undefined ? await storedLoginTokens(options.baseUrl) : staticToken(options.token);
     const api = apiFor(options.baseUrl, tokens, log);
     await checkService(api, options.baseUrl);
-    return { api, close: async () => {} };
+    return { api, service: options.baseUrl.replace(/\/+$/, ''), close: async () => {} };
   }
   let embedded: EmbeddedConnection;
+  const db = options.db ?? (await import('../service/start.js')).defaultDatabasePath();
   try {
-    embedded = await startOrJoin({ port: options.port, db: options.db ?? (await import('../service/start.js')).defaultDatabasePath(), log });
+    embedded = await startOrJoin({ port: options.port, db, log });
   } catch (error) {
     throw new StartError(describeStartFailure(error, options));
   }
@@ -83,5 +90,5 @@ export async function connect(options: DashboardOptions, log?: (line: string) =>
   // file), so the dashboard's first request need not wait for a round trip that could only succeed.
   const api = apiFor(embedded.baseUrl, embedded.tokens, log);
   embedded.watch(api);
-  return { api, close: () => embedded.close() };
+  return { api, service: db === ':memory:' ? null : `embedded:${resolve(db)}`, close: () => embedded.close() };
 }

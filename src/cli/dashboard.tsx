@@ -17,6 +17,8 @@ import { formatProblem } from '../config/problems.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import { watchConfig } from '../config/watch.js';
 import { createTerminalEvents } from '../ui/terminal-events.js';
+import type { UnsavedJournals } from '../ui/unsaved-journals.js';
+import { openJournals } from './journals.js';
 
 export interface Terminal {
   output: NodeJS.WriteStream;
@@ -36,6 +38,8 @@ export interface MountOptions {
   log?: LogLine;
   /** The environment that tells which terminal this is (cover art's drawing); the process's by default. */
   env?: NodeJS.ProcessEnv;
+  /** The journals of unsaved moves, for the offers at start and the panes' writes; none where nothing is kept. */
+  journals?: UnsavedJournals | null;
 }
 
 /**
@@ -45,7 +49,7 @@ export interface MountOptions {
  */
 export function mountDashboard(
   api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null,
-  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env }: MountOptions = {},
+  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null }: MountOptions = {},
 ): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
   // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens, never
@@ -79,6 +83,7 @@ export function mountDashboard(
           configProblem={problem}
           terminalEvents={events}
           artMode={artModeFor(config.art.mode, env, config.theme.name === 'none', terminalSaysKitty)}
+          journals={journals}
         />
       </PlaybackLinkContext.Provider>
     </SaveBudgetContext.Provider>
@@ -122,12 +127,14 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     throw error;
   }
   const status = await startStatusFor(options, connection.api, process.env);
+  const journals = connection.service === null ? null : await openJournals(connection.service, (line) => log.write(line));
   const isMouseOn = start.config.mouse.enabled && options.noMouse !== true;
   const terminal = { output: process.stdout, input: process.stdin };
   // The embedded service does not rate-limit: saves start fast there (and would still slow down on a 429).
   const saveBudget = options.kind === 'embedded' ? UNLIMITED_SAVE_BUDGET : undefined;
   const { instance, screen, reconfigure } = mountDashboard(connection.api, terminal, {}, status.link, start.config, isMouseOn, saveBudget, {
     log: (line) => log.write(line),
+    journals,
   });
   const watcher = watchConfig({
     path: start.path,
@@ -137,16 +144,22 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     onUpdate: (update) =>
       reconfigure('config' in update ? update : { problem: `config not applied: ${formatProblem(update.problems[0]!)}` }),
   });
-  const guard = guardTerminal(log, () => screen?.close());
+  const guard = guardTerminal(log, () => {
+    journals?.flush();
+    screen?.close();
+  });
+  // A signal ends the dashboard as quitting does: unmounting writes what a journal still holds (moves are on
+  // disk before they show; identities learned since may not be), then the terminal is given back below.
   const stop = (): void => instance.unmount();
-  process.once('SIGTERM', stop);
-  process.once('SIGHUP', stop);
+  const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+  for (const signal of signals) process.once(signal, stop);
   try {
     await instance.waitUntilExit();
   } finally {
+    // Unmounting ran the panes' clean-ups, or will only later: what their journals hold is written here.
+    journals?.flush();
     watcher.close();
-    process.off('SIGTERM', stop);
-    process.off('SIGHUP', stop);
+    for (const signal of signals) process.off(signal, stop);
     screen?.close();
     guard.release();
     await status.close();

@@ -4,8 +4,13 @@
  * flushed to disk and then renamed over the journal, so a crash or a full disk mid-write leaves the previous
  * journal whole. A journal that cannot be read is renamed `*.corrupt-<time>` with a one-line notice: never
  * applied, never deleted. The contents are the caller's (`parse` checks them); this file knows only files.
+ *
+ * Writes come in two kinds: `saveSync` is on disk when it returns (a move is journaled before the screen
+ * shows it), `save` is queued and coalesced. A synchronous write or removal supersedes any queued one of
+ * the same file, and one under way is not renamed over it.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -33,6 +38,8 @@ const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/[-:
 
 /** The step of a write that puts the text in the temporary file; replaced in tests to fail midway. */
 export type WriteText = (handle: FileHandle, text: string) => Promise<void>;
+/** The same step of a synchronous write, given the text in pieces. */
+export type WriteTextSync = (fd: number, chunks: readonly (string | Uint8Array)[]) => void;
 
 export interface JournalStoreOptions<T> {
   dir: string;
@@ -42,6 +49,7 @@ export interface JournalStoreOptions<T> {
   onNotice(line: string): void;
   now?: () => number;
   writeText?: WriteText;
+  writeTextSync?: WriteTextSync;
 }
 
 export interface StoredJournal<T> {
@@ -59,12 +67,77 @@ interface FileQueue {
 
 export class JournalStore<T> {
   private readonly queues = new Map<string, FileQueue>();
+  /** Bumped by every synchronous operation on a file: a queued write begun before it is not renamed over it. */
+  private readonly versions = new Map<string, number>();
+  private isFolderReady = false;
   private readonly now: () => number;
   private readonly writeText: WriteText;
+  private readonly writeTextSync: WriteTextSync;
 
   constructor(private readonly options: JournalStoreOptions<T>) {
     this.now = options.now ?? Date.now;
     this.writeText = options.writeText ?? ((handle, text) => handle.writeFile(text, 'utf8'));
+    this.writeTextSync = options.writeTextSync ?? writeChunks;
+  }
+
+  /**
+   * Puts `text` on disk as the playlist's journal before returning; throws when it could not (the previous one
+   * stays whole). The text may come in pieces, some already encoded (what rarely changes is not encoded again).
+   */
+  saveSync(service: string, playlistId: string, text: string | readonly (string | Uint8Array)[]): void {
+    const file = this.supersede(journalFileName(service, playlistId));
+    const { dir } = this.options;
+    if (!this.isFolderReady) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700);
+      this.isFolderReady = true;
+    }
+    const temporary = join(dir, `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    let fd: number;
+    try {
+      fd = openSync(temporary, 'wx', 0o600);
+    } catch (error) {
+      // The folder went away since (removed by hand): make it again once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.isFolderReady = false;
+      return this.saveSync(service, playlistId, text);
+    }
+    try {
+      try {
+        fchmodSync(fd, 0o600); // exactly 0600 whatever the umask
+        this.writeTextSync(fd, typeof text === 'string' ? [text] : text);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, join(dir, file));
+    } catch (error) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // Never made, or gone already.
+      }
+      throw error;
+    }
+    syncFolderSync(dir);
+  }
+
+  /** The playlist's journal is gone when this returns (saved or discarded). */
+  removeSync(service: string, playlistId: string): void {
+    const file = this.supersede(journalFileName(service, playlistId));
+    try {
+      unlinkSync(join(this.options.dir, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+
+  /** Drops the queued operation of `file` and keeps the one under way from renaming over what comes now. */
+  private supersede(file: string): string {
+    this.versions.set(file, (this.versions.get(file) ?? 0) + 1);
+    const queue = this.queues.get(file);
+    if (queue !== undefined) queue.next = null;
+    return file;
   }
 
   /** Resolves once `text`, or a later text for the same playlist, is on disk; rejects when the write failed. */
@@ -110,7 +183,9 @@ export class JournalStore<T> {
     if (!isScheduled) {
       const current = queue;
       current.tail = current.tail.catch(() => undefined).then(() => {
-        const next = current.next!;
+        const next = current.next;
+        // Superseded by a synchronous operation meanwhile.
+        if (next === null) return;
         current.next = null;
         return next.kind === 'write' ? this.writeAtomically(file, next.text) : this.unlinkJournal(file);
       });
@@ -139,6 +214,7 @@ export class JournalStore<T> {
 
   private async writeAtomically(file: string, text: string): Promise<void> {
     const { dir } = this.options;
+    const version = this.versions.get(file) ?? 0;
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await chmod(dir, 0o700);
     const temporary = join(dir, `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -150,6 +226,11 @@ export class JournalStore<T> {
         await handle.sync();
       } finally {
         await handle.close();
+      }
+      if ((this.versions.get(file) ?? 0) !== version) {
+        // A synchronous write or removal came meanwhile: it is newer than this text.
+        await unlink(temporary).catch(() => undefined);
+        return;
       }
       await rename(temporary, join(dir, file));
     } catch (error) {
@@ -163,6 +244,31 @@ export class JournalStore<T> {
     await unlink(join(this.options.dir, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+  }
+}
+
+function writeChunks(fd: number, chunks: readonly (string | Uint8Array)[]): void {
+  for (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    // writeSync may write less than asked (a signal, a pipe); a file takes it all in practice, but go on if not.
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+  }
+}
+
+/** `syncFolder`, before returning. */
+function syncFolderSync(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // Not every platform flushes a folder.
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -18,6 +18,8 @@ import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useJournalOffers } from './hooks/use-journal-offers.js';
+import { UnsavedJournalsContext, type UnsavedJournals } from './unsaved-journals.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { KEY_LAYER } from './keys/key-layers.js';
 import { KeyBindingsContext, useKeyBindings } from './keys/bindings-context.js';
@@ -57,6 +59,8 @@ export interface AppProps {
   log?: LogLine;
   /** The terminal's mouse and focus reports; null: none (no mouse). */
   terminalEvents?: TerminalEvents | null;
+  /** The journals of unsaved moves (on disk in the dashboard); null: moves are not journaled. */
+  journals?: UnsavedJournals | null;
 }
 
 const NO_ART: ArtMode = { kind: 'off' };
@@ -69,13 +73,14 @@ type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
 export function App(props: AppProps) {
   const { api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null } = props;
-  const { artMode = NO_ART, terminalPictures = null, log = NO_LOG } = props;
+  const { artMode = NO_ART, terminalPictures = null, log = NO_LOG, journals = null } = props;
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   return (
     <ApiProvider api={api}>
       <LogContext.Provider value={log}>
+      <UnsavedJournalsContext.Provider value={journals}>
       <TerminalPicturesContext.Provider value={terminalPictures}>
       <ArtModeContext.Provider value={shownArt}>
       <LiveLinesContext.Provider value={liveLines}>
@@ -93,6 +98,7 @@ export function App(props: AppProps) {
       </LiveLinesContext.Provider>
       </ArtModeContext.Provider>
       </TerminalPicturesContext.Provider>
+      </UnsavedJournalsContext.Provider>
       </LogContext.Provider>
     </ApiProvider>
   );
@@ -141,7 +147,10 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
     setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
   }, []);
-  const onOpenPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  const openPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
+  const offers = useJournalOffers(api, openPlaylist, showNotice);
+  const onOpenPlaylist = offers.open;
   const onClosePlaylist = useCallback(() => {
     onStatus('playlistItems', null);
     dispatch({ type: 'closePlaylist' });
@@ -155,7 +164,7 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message,
+    prompt: savePrompt.message ?? offers.message,
     notice,
     pane: paneStatus[shownPane] ?? null,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,

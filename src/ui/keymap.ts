@@ -207,6 +207,11 @@ export function helpRows(bindings: KeyBindings = DEFAULT_BINDINGS): HelpRow[] {
     ...QUEUE_BINDINGS.map((binding) => ({ Key: label(binding), Action: binding.description, Where: 'lists' })),
     ...DEVICE_BINDINGS.map((binding) => ({ Key: label(binding), Action: binding.description, Where: 'devices' })),
     {
+      Key: 's, d, Esc',
+      Action: "unsaved moves an earlier run left: save them now, discard them (asks y/n), or later (opening the playlist restores them)",
+      Where: 'offered at start',
+    },
+    {
       Key: `${first('helpScrollUp')}/${first('helpScrollDown')}, ${first('helpPageUp')}/${first('helpPageDown')}`,
       Action: 'scroll this help',
       Where: 'help',

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JournalStore, defaultJournalDir, journalFileName, type WriteText } from '../../src/journal/store.js';
+import { writeSync } from 'node:fs';
+import { JournalStore, defaultJournalDir, journalFileName, type WriteText, type WriteTextSync } from '../../src/journal/store.js';
 import { createJournal, withOrder, type Journal } from '../../src/ui/state/reorder-journal.js';
 import { parseJournal, serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
 
@@ -18,8 +19,8 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-const store = (writeText?: WriteText) =>
-  new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), now: () => Date.UTC(2026, 10, 23, 19, 2, 15), writeText });
+const store = (writeText?: WriteText, writeTextSync?: WriteTextSync) =>
+  new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), now: () => Date.UTC(2026, 10, 23, 19, 2, 15), writeText, writeTextSync });
 
 function journal(moves: number): Journal {
   const start = createJournal({ service: SERVICE, playlistId: 'pl1', playlistName: 'Silver Magpies', snapshotId: 's1', total: 5, at: 1_000 });
@@ -100,6 +101,53 @@ describe('journal files', () => {
     // Set aside once: the next start neither sees it nor reports it again.
     expect(await journals.list()).toHaveLength(1);
     expect(notices).toHaveLength(1);
+  });
+
+  it('writes synchronously: on disk, 0600 in a 0700 folder, when saveSync returns; gone when removeSync returns', async () => {
+    const journals = store();
+    journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(4)));
+    const file = join(dir, journalFileName(SERVICE, 'pl1'));
+    expect(parseJournal(await readFile(file, 'utf8')).moveCount).toBe(4);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    // The folder removed by hand meanwhile is made again.
+    await rm(dir, { recursive: true });
+    journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(5)));
+    expect(parseJournal(await readFile(file, 'utf8')).moveCount).toBe(5);
+    journals.removeSync(SERVICE, 'pl1');
+    journals.removeSync(SERVICE, 'pl1');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('leaves the previous journal whole when a synchronous write fails midway', async () => {
+    store().saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
+    const failing = store(undefined, (fd, [text]) => {
+      writeSync(fd, (text as string).slice(0, (text as string).length / 2));
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    });
+    expect(() => failing.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)))).toThrow('no space left');
+    expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
+    expect(await readdir(dir)).toEqual([journalFileName(SERVICE, 'pl1')]);
+  });
+
+  it('lets a synchronous write win over a queued one and over one under way', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    const journals = store(async (handle, text) => {
+      started();
+      await gate;
+      await handle.writeFile(text, 'utf8');
+    });
+    const underWay = journals.save(SERVICE, 'pl1', serializeJournal(journal(1)));
+    await isStarted;
+    const queued = journals.save(SERVICE, 'pl1', serializeJournal(journal(2)));
+    journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(3)));
+    release();
+    await Promise.all([underWay, queued]);
+    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
+    expect(await readdir(dir)).toEqual([journalFileName(SERVICE, 'pl1')]);
   });
 
   it('finds nothing when no journal was ever written', async () => {

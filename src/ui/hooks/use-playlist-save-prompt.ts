@@ -8,6 +8,8 @@ export type SaveResult = { isSaved: true } | { isSaved: false; reason: string };
 export interface UnsavedMoves {
   /** Saves now; resolves once everything is saved, or with why it could not be. */
   save(): Promise<SaveResult>;
+  /** Throws the moves away (their journal goes): quitting with `d`. */
+  discard?(): void;
 }
 
 export const QUIT_PROMPT = 'Unsaved moves — s save and quit, d discard and quit, Esc stay';
@@ -23,7 +25,10 @@ export interface SavePrompt {
   onUnsaved(moves: UnsavedMoves | null): void;
 }
 
-/** Quitting with unsaved moves: asks to save (then quits once saved) or discard; Esc stays. Ctrl+C quits regardless. */
+/**
+ * Quitting with unsaved moves: asks to save (then quits once saved) or discard (their journal goes); Esc stays.
+ * Ctrl+C quits regardless, the moves kept in their journal for the next start.
+ */
 export function usePlaylistSavePrompt(exit: () => void): SavePrompt {
   const [state, setState] = useState<PromptState>({ kind: 'closed' });
   const unsaved = useRef<UnsavedMoves | null>(null);
@@ -43,7 +48,10 @@ export function usePlaylistSavePrompt(exit: () => void): SavePrompt {
       if (key.ctrl && input === 'c') exit();
       else if (state.kind === 'saving') return true;
       else if (key.escape) setState({ kind: 'closed' });
-      else if (input === 'd') exit();
+      else if (input === 'd') {
+        unsaved.current?.discard?.();
+        exit();
+      }
       else if (input === 's') {
         const moves = unsaved.current;
         if (moves === null) {

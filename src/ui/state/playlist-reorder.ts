@@ -11,6 +11,7 @@ import {
 } from './reorder.js';
 import { isPermuteStep, movedBasePositions, pushStep, type HistoryStep } from './reorder-history.js';
 import { mergeOnFresh, type FreshOrder } from './playlist-merge.js';
+import type { RangeMove } from './save-planner.js';
 import { emptySparseList, itemAt, permuteSparseList, withPage, type SparseList } from './sparse-list.js';
 
 /**
@@ -63,7 +64,8 @@ export type PlaylistReorderAction =
   | { type: 'step'; step: HistoryStep; height: number }
   /** A page fetched while `generation` was current. */
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
-  | { type: 'writeStarted' }
+  /** A reorder request goes out: `move`, planned on the base (the journal records it before it is sent). */
+  | { type: 'writeStarted'; move?: RangeMove }
   /** A reorder request landed: the service has `order` (base positions) as `snapshotId`. */
   | { type: 'saved'; order: ArrayLike<number>; snapshotId: string }
   /** A reorder request failed: it may or may not have landed, so the next save checks the snapshot. */

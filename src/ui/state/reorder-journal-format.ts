@@ -22,8 +22,49 @@ function runsOf(values: ArrayLike<number>): [number, number][] {
   return runs;
 }
 
-/** The identities change far less often than the order (once per loaded page): their text is kept. */
+/** The runs of `values` as JSON list items, without the brackets: `[4,2],[0,4]`. */
+function runsItems(values: ArrayLike<number>): string {
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; ) {
+    let end = i + 1;
+    while (end < values.length && values[end] === values[end - 1]! + 1) end++;
+    parts.push(`[${values[i]!},${end - i}]`);
+    i = end;
+  }
+  return parts.join(',');
+}
+
+const runsJson = (values: ArrayLike<number>): string => `[${runsItems(values)}]`;
+
+/**
+ * An order is written at every move, and after a sort it is thousands of runs; a move changes a block or two of
+ * it. So the order is written in blocks of rows (a run is cut at a block's edge, which reads back the same),
+ * and a block's text is kept while its rows are unchanged.
+ */
+const ORDER_BLOCK = 2_048;
+let orderBlocks: { values: Int32Array; text: string }[] = [];
+
+function sameValues(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function orderJson(order: Int32Array): string {
+  const blocks: { values: Int32Array; text: string }[] = [];
+  for (let start = 0; start < order.length; start += ORDER_BLOCK) {
+    const values = order.subarray(start, start + ORDER_BLOCK);
+    const kept = orderBlocks[blocks.length];
+    blocks.push(kept !== undefined && sameValues(kept.values, values) ? kept : { values: values.slice(), text: runsItems(values) });
+  }
+  orderBlocks = blocks;
+  return `[${blocks.map((block) => block.text).join(',')}]`;
+}
+
+/** The identities and the touched entries change far less often than the order (once per loaded page): their text is kept. */
 const identitiesText = new WeakMap<ReadonlyMap<number, string>, string>();
+const identitiesBytes = new WeakMap<ReadonlyMap<number, string>, Uint8Array>();
+const touchedText = new WeakMap<ReadonlySet<number>, string>();
 
 function identitiesJson(identities: ReadonlyMap<number, string>): string {
   const cached = identitiesText.get(identities);
@@ -38,7 +79,14 @@ function identitiesJson(identities: ReadonlyMap<number, string>): string {
   return text;
 }
 
-export function serializeJournal(journal: Journal): string {
+function touchedJson(touched: ReadonlySet<number>): string {
+  let text = touchedText.get(touched);
+  if (text === undefined) touchedText.set(touched, (text = runsJson([...touched].sort((a, b) => a - b))));
+  return text;
+}
+
+/** Everything before the identities' text. */
+function headText(journal: Journal): string {
   const head = {
     format: MARK, version: JOURNAL_VERSION, service: journal.service, playlist_id: journal.playlistId,
     playlist_name: journal.playlistName, snapshot_id: journal.snapshotId, total: journal.order.length,
@@ -46,9 +94,22 @@ export function serializeJournal(journal: Journal): string {
     in_flight: journal.inFlight && {
       range_start: journal.inFlight.rangeStart, insert_before: journal.inFlight.insertBefore, range_length: journal.inFlight.rangeLength,
     },
-    order: runsOf(journal.order), touched: runsOf([...journal.touched].sort((a, b) => a - b)),
   };
-  return `${JSON.stringify(head).slice(0, -1)},"identities":${identitiesJson(journal.identities)}}\n`;
+  return `${JSON.stringify(head).slice(0, -1)},"order":${orderJson(journal.order)},"touched":${touchedJson(journal.touched)},"identities":`;
+}
+
+export function serializeJournal(journal: Journal): string {
+  return `${headText(journal)}${identitiesJson(journal.identities)}}\n`;
+}
+
+/**
+ * The same text in pieces for writing, the identities already encoded (kept per map): a move in a playlist
+ * whose 10,000 entries are all known re-encodes a few kilobytes, not half a megabyte.
+ */
+export function journalChunks(journal: Journal): (string | Uint8Array)[] {
+  let bytes = identitiesBytes.get(journal.identities);
+  if (bytes === undefined) identitiesBytes.set(journal.identities, (bytes = new TextEncoder().encode(identitiesJson(journal.identities))));
+  return [headText(journal), bytes, '}\n'];
 }
 
 export class JournalFormatError extends Error {

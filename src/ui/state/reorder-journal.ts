@@ -3,6 +3,7 @@ import { entryIdentity } from './entry-keys.js';
 import { createPlaylistReorder, type PlaylistReorderState } from './playlist-reorder.js';
 import { mergeOnFresh, type FreshOrder } from './playlist-merge.js';
 import { createReorderState } from './reorder.js';
+import { permuteStep, pushStep } from './reorder-history.js';
 import { applyMoves, type RangeMove } from './save-planner.js';
 import { emptySparseList, withPage } from './sparse-list.js';
 
@@ -73,12 +74,29 @@ export function withEntries(journal: Journal, offset: number, items: readonly Pl
   return { ...journal, identities };
 }
 
-/** The journal after the user changed the order (a move, a sort, an undo). */
-export function withOrder(journal: Journal, order: ArrayLike<number>, touched: ArrayLike<number>, moveCount: number, at: number): Journal {
+/** The journal knowing the identity of every entry of its base at once (a merge has read the whole order). */
+export function withBaseIdentities(journal: Journal, identities: readonly string[]): Journal {
+  if (identities.length !== journal.order.length) throw new RangeError(`journal of ${journal.order.length} entries given ${identities.length} identities`);
+  return { ...journal, identities: new Map(identities.map((identity, position) => [position, identity])) };
+}
+
+/**
+ * The journal after the user changed the order (a move, a sort, an undo). `touched` flags base positions
+ * (1 for touched), or is the set of them: a caller that knows they did not change passes the journal's own.
+ */
+export function withOrder(
+  journal: Journal, order: ArrayLike<number>, touched: ArrayLike<number> | ReadonlySet<number>, moveCount: number, at: number,
+): Journal {
   if (order.length !== journal.order.length) throw new RangeError(`journal of ${journal.order.length} entries given an order of ${order.length}`);
-  const touchedSet = new Set<number>();
-  for (let position = 0; position < touched.length; position++) if (touched[position]) touchedSet.add(position);
-  return { ...journal, order: Int32Array.from(order), touched: touchedSet, moveCount, updatedAt: at };
+  let touchedSet: ReadonlySet<number>;
+  if (touched instanceof Set) touchedSet = touched;
+  else {
+    const flags = touched as ArrayLike<number>;
+    const set = new Set<number>();
+    for (let position = 0; position < flags.length; position++) if (flags[position]) set.add(position);
+    touchedSet = set;
+  }
+  return { ...journal, order: new Int32Array(order), touched: touchedSet, moveCount, updatedAt: at };
 }
 
 /**
@@ -103,12 +121,22 @@ export function withInFlight(journal: Journal, move: RangeMove, at: number): Jou
   return { ...journal, inFlight: { ...move }, updatedAt: at };
 }
 
-/** Whether `fresh` is exactly the journal's base after its request in flight: that request landed. */
+/**
+ * Whether `fresh` (a snapshot other than the journal's) is the journal's base after its request in flight:
+ * that request landed. Every entry whose identity is known must stand where the move put it. With every
+ * identity known that is exact; with some unknown, the known ones decide, and when none of them tells
+ * (the move shifted only unknown entries) the request counts as landed: it was sent, and the snapshot moved.
+ * Only then can positions be renumbered: merging by identity cannot place entries whose identity is unknown.
+ */
 function inFlightLanded(journal: Journal, fresh: FreshOrder): boolean {
   const total = journal.order.length;
-  if (journal.inFlight === null || journal.identities.size !== total || fresh.identities.length !== total) return false;
-  const base = Array.from({ length: total }, (_, position) => journal.identities.get(position)!);
-  return applyMoves(base, [journal.inFlight]).every((identity, position) => identity === fresh.identities[position]);
+  if (journal.inFlight === null || fresh.identities.length !== total) return false;
+  const moved = applyMoves(identityOrder(total), [journal.inFlight]);
+  for (let position = 0; position < total; position++) {
+    const identity = journal.identities.get(moved[position]!);
+    if (identity !== undefined && identity !== fresh.identities[position]) return false;
+  }
+  return true;
 }
 
 /** Whether the journal holds a change the service does not have. */
@@ -162,4 +190,30 @@ export function resumeEdit(journal: Journal, fresh: FreshOrder | null, pageSize:
   }
   const merged = mergeOnFresh({ ...edit, reorder, touched, list }, fresh);
   return { ...merged, list: emptySparseList(fresh.identities.length), top: 0 };
+}
+
+/**
+ * What to go on from after a restart: the edit to show, its restored moves one undo step (`u` takes them
+ * back), and the journal that goes on recording it: the same one when the service is still at its snapshot
+ * (a request in flight did not land), acknowledged when the request in flight landed, else one rebuilt on
+ * the service's order now, every identity known.
+ */
+export function resumeJournal(journal: Journal, fresh: FreshOrder | null, pageSize: number): { edit: PlaylistReorderState; journal: Journal } {
+  let current = journal;
+  let freshNow = fresh;
+  if (fresh !== null && fresh.snapshotId !== journal.snapshotId && inFlightLanded(journal, fresh)) {
+    current = acknowledge(journal, journal.inFlight!, fresh.snapshotId, journal.updatedAt);
+    freshNow = null;
+  }
+  const resumed = resumeEdit(current, freshNow, pageSize);
+  const plain = { ...createReorderState(resumed.reorder.order.length) };
+  const step = permuteStep(plain, resumed.reorder.order);
+  const edit = { ...resumed, reorder: step === null ? plain : { ...pushStep(plain, step), cursor: 0 } };
+  // As resumeEdit decides: the service still at the journal's snapshot, or merged onto its order now.
+  if (freshNow === null || (freshNow.snapshotId === current.snapshotId && freshNow.identities.length === current.order.length)) {
+    return { edit, journal: { ...current, inFlight: null } };
+  }
+  const rebuilt = createJournal({ ...current, snapshotId: freshNow.snapshotId, total: freshNow.identities.length, at: current.updatedAt });
+  const recorded = withOrder(withBaseIdentities(rebuilt, freshNow.identities), resumed.reorder.order, resumed.touched, current.moveCount, current.updatedAt);
+  return { edit, journal: { ...recorded, acknowledged: current.acknowledged } };
 }

@@ -5,7 +5,7 @@ import { pushStep } from '../../../src/ui/state/reorder-history.js';
 import {
   acknowledge, createJournal, isPending, journalFromEdit, journalNotice, resumeEdit, withEntries, withInFlight, withOrder, type Journal,
 } from '../../../src/ui/state/reorder-journal.js';
-import { JournalFormatError, parseJournal, serializeJournal } from '../../../src/ui/state/reorder-journal-format.js';
+import { JournalFormatError, journalChunks, parseJournal, serializeJournal } from '../../../src/ui/state/reorder-journal-format.js';
 import { permuteStep } from '../../../src/ui/state/reorder-history.js';
 import { applyMoves, planMoves } from '../../../src/ui/state/save-planner.js';
 
@@ -65,6 +65,17 @@ describe('the journal of unsaved moves', () => {
     expect(back).toEqual(journal);
     expect(isPending(back)).toBe(true);
     expect(journalNotice(back, 'UTC')).toBe('3 unsaved moves in Silver Magpies from 19:02');
+  });
+
+  it('is written in pieces that make the same text, the identities encoded once per map', () => {
+    const journal = journalFromEdit({ ...START, playlistName: 'Déjà vu · 東京' }, editedPlaylist(playlist()), 3);
+    const chunks = journalChunks(journal);
+    const text = chunks.map((chunk) => (typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk))).join('');
+    expect(text).toBe(serializeJournal(journal));
+    const moved = withOrder(journal, journal.order, journal.touched, 4, 9);
+    expect(moved.touched).toBe(journal.touched);
+    expect(journalChunks(moved)[1]).toBe(chunks[1]);
+    expect(parseJournal(serializeJournal(moved)).moveCount).toBe(4);
   });
 
   it('writes a few moves in a 10,000-entry playlist as a few runs', () => {

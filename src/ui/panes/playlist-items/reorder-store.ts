@@ -1,3 +1,4 @@
+import type { PlaylistItem } from '../../../api/types.js';
 import {
   playlistReorderReducer,
   type PlaylistReorderAction,
@@ -8,7 +9,12 @@ import { withoutFarPages } from './page-retention.js';
 export type ReorderStoreAction =
   | PlaylistReorderAction
   /** Lets go of the pages far from the window, when nothing to save, undo or redo needs them (page-retention.ts). */
-  | { type: 'forgetFarPages'; top: number; height: number };
+  | { type: 'forgetFarPages'; top: number; height: number }
+  /** Entries read at base positions without being placed in the list (a sort's keys): the journal learns who they are. */
+  | { type: 'known'; offset: number; items: readonly PlaylistItem[] };
+
+/** Told of every change before the listeners are, with what changed it (the journal: journal-recorder.ts). */
+export type ReorderObserver = (before: PlaylistReorderState, after: PlaylistReorderState, action: ReorderStoreAction) => void;
 
 /**
  * The playlist reorder state outside React, so that key handlers and the save loop read it the moment they
@@ -17,21 +23,25 @@ export type ReorderStoreAction =
  */
 export interface ReorderStore {
   getState(): PlaylistReorderState;
-  /** Applies `action` at once; listeners hear of it only when the state changed. */
+  /** Applies `action` at once; the observer, then listeners, hear of it only when the state changed. */
   dispatch(action: ReorderStoreAction): void;
   subscribe(listener: () => void): () => void;
 }
 
-export function createReorderStore(initial: PlaylistReorderState): ReorderStore {
+export function createReorderStore(initial: PlaylistReorderState, observe?: ReorderObserver): ReorderStore {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
     getState: () => state,
     dispatch(action) {
+      if (action.type === 'known') return observe?.(state, state, action);
       const next =
         action.type === 'forgetFarPages' ? withoutFarPages(state, action.top, action.height) : playlistReorderReducer(state, action);
       if (next === state) return;
+      const before = state;
       state = next;
+      // Before anyone shows the change: a move is on disk before the screen says it is unsaved.
+      observe?.(before, next, action);
       for (const listener of [...listeners]) listener();
     },
     subscribe(listener) {

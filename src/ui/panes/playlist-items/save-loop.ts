@@ -27,6 +27,8 @@ export interface SaveLoopHost {
   budget?: number;
   /** The question before a long save: resolves to whether to go on. */
   confirm(question: string): Promise<boolean>;
+  /** Moves already there when the loop starts are saved at once, not after the idle pause (restored ones the user chose to save). */
+  saveAtOnce?: boolean;
 }
 
 /** Failures that waiting will not mend: stop and let `w` try again. */
@@ -66,7 +68,7 @@ export class SaveLoop {
     this.generation = state.generation;
     this.unsubscribe = host.store.subscribe(() => this.storeChanged());
     // Moves made before the loop existed are unsaved all the same.
-    if (isDirty(state.reorder)) this.apply({ type: 'moved', at: Date.now() });
+    if (isDirty(state.reorder)) this.apply({ type: host.saveAtOnce === true ? 'saveNow' : 'moved', at: Date.now() });
   }
 
   /** Saves at once (or as soon as the save under way lands); resolves once all is saved, or with why not. */

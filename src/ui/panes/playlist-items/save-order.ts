@@ -121,7 +121,7 @@ export async function saveOrder(host: SaveOrderHost): Promise<void> {
     try {
       for (const [index, move] of moves.entries()) {
         host.onStep(index + 1, moves.length);
-        store.dispatch({ type: 'writeStarted' });
+        store.dispatch({ type: 'writeStarted', move });
         const sentOn = snapshot;
         snapshot = await sendPaced(host, isLong, () => api.reorderPlaylistItems(playlistId, { ...move, snapshotId: sentOn }, { signal }));
         store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });

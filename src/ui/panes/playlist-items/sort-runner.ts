@@ -46,6 +46,8 @@ export async function runSort(run: SortRun): Promise<string> {
     const now = store.getState();
     if (page.total !== total || now.generation !== start.generation || !pageAgrees(now.list, offset, page.items)) return SAVED_MEANWHILE;
     values.addPage(offset, page.items);
+    // The key's fields name the entry too: its journal can then find it again after a change elsewhere.
+    store.dispatch({ type: 'known', offset, items: page.items });
   }
   const now = store.getState();
   if (now.generation !== start.generation || now.isWriting) return SAVED_MEANWHILE;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useApi } from '../../api-context.js';
 import { useUserId } from '../../hooks/use-user-id.js';
 import { canReorder, readOnlyText } from '../../state/playlist-access.js';
@@ -21,7 +21,7 @@ import { createPlaylistReorder, filteredWindow } from '../../state/playlist-reor
 import { selectedRange } from '../../state/reorder.js';
 import { itemAt } from '../../state/sparse-list.js';
 import { playlistItemMatch } from '../library-rows.js';
-import { createReorderStore } from './reorder-store.js';
+import { useJournaledStore } from './use-reorder-journal.js';
 import { useFilteredRows } from './filtered-rows.js';
 import { formatItemRow } from './item-row.js';
 import { useReorderCommands } from './use-reorder-commands.js';
@@ -63,15 +63,15 @@ export interface PlaylistReorder {
  */
 export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReorder {
   const { playlist, isFocused, height, width } = options;
-  const [store] = useState(() =>
-    createReorderStore(createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE)),
-  );
+  const status = useStatusLine(options.onStatus);
+  const journaled = useJournaledStore(playlist, status.showReorder);
+  const { store } = journaled;
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { reorder, list } = state;
-  const status = useStatusLine(options.onStatus);
   const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
   const loop = useSaveLoop({
     playlistId: playlist.id, store, onStatus: status.showReorder, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
+    saveAtOnce: journaled.resumed?.saveAtOnce, discard: journaled.discard,
   });
 
   usePlaylistWatch({ playlistId: playlist.id, store, loop, isShown: options.isShown ?? isFocused, onStatus: status.showReorder });

@@ -13,6 +13,10 @@ export interface SaveLoopOptions {
   onUnsaved?(moves: UnsavedMoves | null): void;
   /** The question before a long save: resolves to whether to go on. */
   confirm(question: string): Promise<boolean>;
+  /** Moves restored from a journal that the user chose to save: the save starts at once. */
+  saveAtOnce?: boolean;
+  /** The moves are thrown away on quitting: their journal goes. */
+  discard?(): void;
 }
 
 /** The playlist's save loop for as long as the pane is mounted; null until its first effect ran. */
@@ -29,10 +33,11 @@ export function useSaveLoop(options: SaveLoopOptions): SaveLoop | null {
       playlistId,
       store,
       budget,
+      saveAtOnce: latest.current.saveAtOnce,
       confirm: (question) => latest.current.confirm(question),
       onStatus: (message) => latest.current.onStatus(message),
       onUnsavedChange: (hasUnsaved) =>
-        latest.current.onUnsaved?.(hasUnsaved ? { save: () => saveLoop.saveNow() } : null),
+        latest.current.onUnsaved?.(hasUnsaved ? { save: () => saveLoop.saveNow(), discard: () => latest.current.discard?.() } : null),
     });
     setLoop(saveLoop);
     return () => {
