@@ -21,7 +21,7 @@ function terminalOutput(output: string, timing: string): { bytes: number; writes
 export async function benchIdle({ warmUpMs = 5_000, windowMs = 30_000 } = {}): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-idle-'));
   const script = { output: join(dir, 'typescript'), timing: join(dir, 'timing') };
-  const dashboard = launchDashboard(join(dir, 'idle.db'), script);
+  const dashboard = launchDashboard(join(dir, 'idle.db'), { script });
   try {
     await dashboard.session.waitFor(PLAYING, 20_000);
     await sleep(warmUpMs);
