@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Figure } from './figures.js';
+import { benchAttention } from './attention.js';
 import { benchFloors, withRatiosToFloors } from './floors.js';
 import { benchIdle } from './idle.js';
 import { benchKeys } from './keys.js';
@@ -18,7 +19,8 @@ import { formatTable } from './table.js';
 /**
  * `npm run bench`: runs the real program (dist/cli.js, built by the npm script) and prints every figure of
  * the performance budgets with how it was measured; the same goes to test/bench/results/ as JSON.
- *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service, status; soak only when named)
+ *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service, status,
+ *                            attention; soak only when named)
  *   --soak-minutes N         the soak's length (default 10)
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
@@ -26,7 +28,7 @@ import { formatTable } from './table.js';
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
-const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, status: benchStatus, soak: benchSoak } as const;
+const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, status: benchStatus, attention: benchAttention, soak: benchSoak } as const;
 /** Ten minutes: run only when named (--only soak). */
 const ON_REQUEST: readonly string[] = ['soak'];
 type Section = keyof typeof SECTIONS;
