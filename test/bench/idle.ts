@@ -43,7 +43,7 @@ export async function benchIdle({ warmUpMs = 5_000, windowMs = 30_000 } = {}): P
         name: 'CPU, whole process tree',
         value: round((cpu / seconds) * 100, 3),
         unit: '%',
-        budget: { max: 0.5 },
+        budget: { max: 0.25 },
         floor: { max: 1 },
         method: `utime+stime of the dashboard's process and its descendants (/proc/<pid>/stat), ${where}; % of one core`,
         ...note,

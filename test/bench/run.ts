@@ -14,6 +14,7 @@ import { benchService } from './service.js';
 import { benchSoak, setSoakMinutes } from './soak.js';
 import { benchStart } from './start.js';
 import { benchStatus } from './status.js';
+import { formatGoals } from './goals.js';
 import { formatTable } from './table.js';
 
 /**
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS, 'latest.json'), json);
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  process.stdout.write(`${formatTable(result.figures, before)}\n\n`);
+  process.stdout.write(`${formatTable(result.figures, before)}\n\n${formatGoals(result.figures)}\n\n`);
   process.stdout.write(
     `commit ${result.commit}; ${result.machine.cpus} CPUs, node ${process.version}; ` +
       `load average ${load(loadBefore)} before, ${load(result.machine.loadAfter)} after (other work on the machine skews every figure)\n` +
