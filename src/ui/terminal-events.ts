@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { PointerEvent } from './state/mouse-actions.js';
+import type { Attention } from './state/poll-pace.js';
 
 /**
  * What the terminal reports besides keys: mouse events (0-based cells) and its window's focus. The keyboard
@@ -9,6 +10,8 @@ import type { PointerEvent } from './state/mouse-actions.js';
 export interface TerminalEvents {
   onPointer(listener: (event: PointerEvent) => void): () => void;
   onFocus(listener: (isFocused: boolean) => void): () => void;
+  /** The focus last reported; 'unreported' until the terminal reports one. */
+  attention(): Attention;
 }
 
 /** The events, and the functions that send them: what the program (or a test) gives the App. */
@@ -20,6 +23,7 @@ export interface TerminalEventSource extends TerminalEvents {
 export function createTerminalEvents(): TerminalEventSource {
   const pointers = new Set<(event: PointerEvent) => void>();
   const focuses = new Set<(isFocused: boolean) => void>();
+  let attention: Attention = 'unreported';
   const subscribe = <T>(set: Set<T>, listener: T): (() => void) => {
     set.add(listener);
     return () => set.delete(listener);
@@ -28,7 +32,11 @@ export function createTerminalEvents(): TerminalEventSource {
     onPointer: (listener) => subscribe(pointers, listener),
     onFocus: (listener) => subscribe(focuses, listener),
     pointer: (event) => pointers.forEach((listener) => listener(event)),
-    focus: (isFocused) => focuses.forEach((listener) => listener(isFocused)),
+    attention: () => attention,
+    focus: (isFocused) => {
+      attention = isFocused ? 'focused' : 'unfocused';
+      focuses.forEach((listener) => listener(isFocused));
+    },
   };
 }
 
@@ -42,10 +50,19 @@ export function usePointer(handler: (event: PointerEvent) => void): void {
   useEffect(() => events?.onPointer((event) => latest.current(event)), [events]);
 }
 
+/** The terminal's focus as last reported ('unreported' until it reports one, and without terminal events). */
+export function useAttention(): Attention {
+  const events = useContext(TerminalEventsContext);
+  const [attention, setAttention] = useState<Attention>(() => events?.attention() ?? 'unreported');
+  useEffect(() => {
+    if (events === null) return;
+    setAttention(events.attention()); // a report between the first render and this subscription
+    return events.onFocus((isFocused) => setAttention(isFocused ? 'focused' : 'unfocused'));
+  }, [events]);
+  return attention;
+}
+
 /** Whether the terminal's window has the focus; true until the terminal says otherwise (or never reports it). */
 export function useTerminalFocus(): boolean {
-  const events = useContext(TerminalEventsContext);
-  const [isFocused, setFocused] = useState(true);
-  useEffect(() => events?.onFocus(setFocused), [events]);
-  return isFocused;
+  return useAttention() !== 'unfocused';
 }

@@ -120,12 +120,18 @@ export async function benchFloors(): Promise<Figure[]> {
   }
 }
 
-/** Our figure (section/name) ÷ its floor (a name of FLOOR). */
-const RATIOS: { section: Figure['section']; name: RegExp; floor: string }[] = [
+/**
+ * Our figure (section/name) ÷ its floor (a name of FLOOR); with `overFloor`, also our figure − the floor,
+ * against that budget (the dashboard alone: no more than the bare Ink app plus 10 MB).
+ */
+const RATIOS: { section: Figure['section']; name: RegExp; floor: string; overFloor?: { max: number } }[] = [
   { section: 'idle', name: /^CPU, whole process tree$/, floor: FLOOR.timerCpu },
   { section: 'idle', name: /^CPU per repaint/, floor: FLOOR.inkFrameCpu },
-  { section: 'memory', name: /RSS/, floor: FLOOR.inkRss },
+  { section: 'memory', name: /^peak RSS after walking/, floor: FLOOR.inkRss },
+  { section: 'memory', name: /^dashboard alone .*: RSS at start$/, floor: FLOOR.inkRss, overFloor: { max: 10 } },
+  { section: 'memory', name: /^dashboard alone .*: peak RSS/, floor: FLOOR.inkRss, overFloor: { max: 10 } },
   { section: 'start', name: /^start to now playing/, floor: FLOOR.inkStart },
+  { section: 'keys', name: /^in-process \d+ × j p(50|99)$/, floor: FLOOR.inkFrameCpu },
   { section: 'keys', name: /^CPU per key repaint/, floor: FLOOR.inkFrameCpu },
   { section: 'soak', name: /^RSS/, floor: FLOOR.inkRss },
   { section: 'soak', name: /^idle CPU/, floor: FLOOR.timerCpu },
@@ -147,6 +153,15 @@ export function withRatiosToFloors(figures: readonly Figure[]): Figure[] {
       method: `÷ "${rule.floor}" (${floor.value ?? 'n/a'} ${floor.unit}) from this run's floors section`,
       ...(floor.value ? {} : { note: 'the floor measured 0 at this resolution: no ratio' }),
     };
-    return [figure, ratio];
+    if (rule.overFloor === undefined) return [figure, ratio];
+    const difference: Figure = {
+      section: figure.section,
+      name: `${figure.name} − floor`,
+      value: floor.value === null ? null : round(figure.value - floor.value, 1),
+      unit: figure.unit,
+      budget: rule.overFloor,
+      method: `− "${rule.floor}" (${floor.value ?? 'n/a'} ${floor.unit}) from this run's floors section`,
+    };
+    return [figure, ratio, difference];
   });
 }

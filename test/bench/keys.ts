@@ -11,7 +11,7 @@ import { launchDashboard, openBigPlaylist, pausePlayback, pollUntil, programPath
 
 /** Keystroke-to-frame latency in the 10,000-item playlist: in-process (key-harness.tsx) and from outside (tmux). */
 
-const CURSOR_MOVES = 200;
+export const CURSOR_MOVES = 200;
 const REORDER_MOVES = 50;
 /** A key that changes nothing on screen within this long counts as "no frame". */
 const OUTSIDE_WAIT_MS = 1_000;
@@ -60,20 +60,22 @@ function inProcessFigures(result: KeyRunResult, reactBuild: string): Figure[] {
   const method =
     `in-process (bundled as the program, React ${reactBuild} build): App on the embedded service, keyboard.ts + screen.ts ` +
     'on an object terminal; key bytes → next terminal write';
-  const budgets = { 50: { budget: { max: 8 } }, 99: { budget: { max: 25 } } };
-  const cpuPerKey = (key: string, run: KeyRun, count: number): Figure => ({
+  // Issue 21's goals are for the cursor (j); a move (J) keeps the earlier budgets.
+  const cursorBudgets = { 50: { budget: { max: 4 } }, 99: { budget: { max: 10 } } };
+  const moveBudgets = { 50: { budget: { max: 8 } }, 99: { budget: { max: 25 } } };
+  const cpuPerKey = (key: string, run: KeyRun, count: number, max: number): Figure => ({
     section: 'keys',
     name: `CPU per key repaint (${key})`,
     value: round(run.cpuPerKeyMs),
     unit: 'ms',
-    budget: { max: 5 },
+    budget: { max },
     method: `process.cpuUsage() over the ${count} ${key} presses (service included) ÷ keys; ${run.writesPerKey.toFixed(2)} writes per key`,
   });
   return [
-    ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, budgets),
-    ...latencyFigures(`in-process ${REORDER_MOVES} × J (move)`, reorder.samples.map((s) => s.toWriteMs), method, budgets),
-    cpuPerKey('j', cursor, CURSOR_MOVES),
-    cpuPerKey('J', reorder, REORDER_MOVES),
+    ...latencyFigures(`in-process ${CURSOR_MOVES} × j`, cursor.samples.map((s) => s.toWriteMs), method, cursorBudgets),
+    ...latencyFigures(`in-process ${REORDER_MOVES} × J (move)`, reorder.samples.map((s) => s.toWriteMs), method, moveBudgets),
+    cpuPerKey('j', cursor, CURSOR_MOVES, 3),
+    cpuPerKey('J', reorder, REORDER_MOVES, 5),
     {
       section: 'keys',
       name: 'Ink render per frame p50',

@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round, type Figure } from './figures.js';
 import { memoryOf, processTree } from './proc.js';
-import { cursorLine, hasPlaceholders, launchDashboard, openBigPlaylist, pausePlayback } from './program.js';
+import { spawnAndRead, stop } from './processes.js';
+import { cursorLine, hasPlaceholders, launchDashboard, launchProgram, NOW_PLAYING, openBigPlaylist, pausePlayback, programPath, type RunningDashboard } from './program.js';
 import type { TmuxSession } from '../helpers/tmux.js';
 
-/** Resident memory of the dashboard (embedded service in-process) in the 10,000-item playlist. */
+/**
+ * Resident memory over a walk of the 10,000-item playlist: of the dashboard with its embedded service (one
+ * process), and of the dashboard alone on `playdeck serve` (--base-url).
+ */
 
 /**
  * Sets the process's peak (VmHWM) back to its RSS now (Linux: /proc/<pid>/clear_refs), so that the walk's
@@ -35,23 +39,31 @@ async function walk(session: TmuxSession, key: 'PageDown' | 'PageUp', position: 
   }
 }
 
-export async function benchMemory(): Promise<Figure[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-memory-'));
+/** The walk over the 10,000-item playlist in `dashboard`: its peaks before and over it, and the largest process after G. */
+async function walkFigures(dashboard: RunningDashboard): Promise<{ beforeWalk: number; afterG: number; rssMb: number; peakRssMb: number }> {
+  const { session } = dashboard;
+  await pausePlayback(session);
+  await openBigPlaylist(session);
+  const beforeWalk = memoryOf(dashboard.pid()).peakRssMb;
+  resetPeak(dashboard.pid());
+  session.sendKeys('G');
+  await session.waitFor((screen) => /[┃│]› +10000 {2}\S/.test(screen) && !hasPlaceholders(screen), 20_000);
+  const afterG = largestProcessMb(dashboard.pid());
+  session.sendKeys('g');
+  await session.waitFor((screen) => /[┃│]› +1 {2}\S/.test(screen) && !hasPlaceholders(screen), 20_000);
+  await walk(session, 'PageDown', 10_000);
+  await walk(session, 'PageUp', 1);
+  return { beforeWalk, afterG, ...memoryOf(dashboard.pid()) };
+}
+
+const WALK =
+  'G, g, then PgDn to row 10,000 and PgUp to row 1 (one key at a time, each screen of rows loaded before the next), tmux 120×40';
+
+/** The dashboard with its embedded service, in one process. */
+async function embedded(dir: string): Promise<Figure[]> {
   const dashboard = launchDashboard(join(dir, 'memory.db'));
   try {
-    const { session } = dashboard;
-    await pausePlayback(session);
-    await openBigPlaylist(session);
-    const beforeWalk = memoryOf(dashboard.pid()).peakRssMb;
-    resetPeak(dashboard.pid());
-    session.sendKeys('G');
-    await session.waitFor((screen) => /[┃│]› +10000 {2}\S/.test(screen) && !hasPlaceholders(screen), 20_000);
-    const afterG = largestProcessMb(dashboard.pid());
-    session.sendKeys('g');
-    await session.waitFor((screen) => /[┃│]› +1 {2}\S/.test(screen) && !hasPlaceholders(screen), 20_000);
-    await walk(session, 'PageDown', 10_000);
-    await walk(session, 'PageUp', 1);
-    const { rssMb, peakRssMb } = memoryOf(dashboard.pid());
+    const { beforeWalk, afterG, rssMb, peakRssMb } = await walkFigures(dashboard);
     return [
       {
         section: 'memory',
@@ -74,9 +86,7 @@ export async function benchMemory(): Promise<Figure[]> {
         value: round(peakRssMb, 1),
         unit: 'MB',
         budget: { max: 120 },
-        method:
-          'VmHWM of the dashboard, reset once the playlist is open, over G, g, then PgDn to row 10,000 and PgUp to row 1 ' +
-          '(one key at a time, each screen of rows loaded before the next)',
+        method: `VmHWM of the dashboard (embedded service included), reset once the playlist is open, over ${WALK}`,
       },
       {
         section: 'memory',
@@ -88,6 +98,48 @@ export async function benchMemory(): Promise<Figure[]> {
     ];
   } finally {
     dashboard.stop();
+  }
+}
+
+/** The dashboard alone (`--base-url`), its service `playdeck serve` in another process. */
+async function alone(dir: string): Promise<Figure[]> {
+  const { child: service, values } = await spawnAndRead(
+    process.execPath,
+    [programPath(), 'serve', '--port', '0', '--db', join(dir, 'serve.db')],
+    ['base_url', 'access_token'],
+  );
+  const dashboard = launchProgram(['--base-url', values.base_url!, '--token', values.access_token!]);
+  try {
+    await dashboard.session.waitFor(NOW_PLAYING, 20_000);
+    const atStart = memoryOf(dashboard.pid()).rssMb;
+    const { peakRssMb } = await walkFigures(dashboard);
+    return [
+      {
+        section: 'memory',
+        name: 'dashboard alone (--base-url): RSS at start',
+        value: round(atStart, 1),
+        unit: 'MB',
+        method: 'VmRSS of the dashboard on playdeck serve (another process) once now playing shows',
+      },
+      {
+        section: 'memory',
+        name: 'dashboard alone (--base-url): peak RSS over the walk',
+        value: round(peakRssMb, 1),
+        unit: 'MB',
+        method: `VmHWM of the dashboard on playdeck serve, reset once the playlist is open, over ${WALK}`,
+      },
+    ];
+  } finally {
+    dashboard.stop();
+    await stop(service);
+  }
+}
+
+export async function benchMemory(): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-memory-'));
+  try {
+    return [...(await embedded(dir)), ...(await alone(dir))];
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -49,19 +49,27 @@ export interface RunningDashboard {
   stop(): void;
 }
 
-/**
- * Starts `node <program> --db <db>` in tmux; with `script`, under `script -f -T` so that every byte written
- * to the terminal lands in `script.output`, and each write with its time in `script.timing`. `more` adds
- * arguments (`--config FILE`) and environment variables.
- */
-export function launchDashboard(
-  db: string, script?: { output: string; timing: string }, more: { args?: string[]; env?: Record<string, string> } = {},
-): RunningDashboard {
-  const line = [process.execPath, program, '--db', db, ...(more.args ?? [])];
+export interface LaunchOptions {
+  /** Under `script -f -T`: every byte written to the terminal lands in `output`, each write with its time in `timing`. */
+  script?: { output: string; timing: string };
+  /** Added to the environment (e.g. XDG_RUNTIME_DIR for the status socket). */
+  env?: Record<string, string>;
+  /** More arguments (`--config FILE`). */
+  args?: string[];
+}
+
+/** Starts `node <program> --db <db>` in tmux (the embedded service in the same process). */
+export function launchDashboard(db: string, options: LaunchOptions = {}): RunningDashboard {
+  return launchProgram(['--db', db, ...(options.args ?? [])], options);
+}
+
+/** Starts `node <program> ARGS` in tmux at 120×40 (`--base-url URL --token T` for a dashboard alone). */
+export function launchProgram(args: string[], { script, env }: LaunchOptions = {}): RunningDashboard {
+  const line = [process.execPath, program, ...args];
   const command = script
     ? ['script', '-q', '-f', '-T', script.timing, '-c', line.map((part) => `'${part}'`).join(' '), script.output]
     : line;
-  const session = startInTmux(command, { columns: COLUMNS, rows: ROWS, env: more.env });
+  const session = startInTmux(command, { columns: COLUMNS, rows: ROWS, ...(env ? { env } : {}) });
   let pid: number | null = null;
   return {
     session,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchArt } from './art.js';
 import type { Figure } from './figures.js';
+import { benchAttention } from './attention.js';
 import { benchFloors, withRatiosToFloors } from './floors.js';
 import { benchIdle } from './idle.js';
 import { benchKeys } from './keys.js';
@@ -14,12 +15,15 @@ import { programPath, useProgram } from './program.js';
 import { benchService } from './service.js';
 import { benchSoak, setSoakMinutes } from './soak.js';
 import { benchStart } from './start.js';
+import { benchStatus } from './status.js';
+import { formatGoals } from './goals.js';
 import { formatTable } from './table.js';
 
 /**
  * `npm run bench`: runs the real program (dist/cli.js, built by the npm script) and prints every figure of
  * the performance budgets with how it was measured; the same goes to test/bench/results/ as JSON.
- *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service, reorder, art; soak only when named)
+ *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service, reorder, art,
+ *                            status, attention; soak only when named)
  *   --soak-minutes N         the soak's length (default 10)
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
@@ -27,7 +31,7 @@ import { formatTable } from './table.js';
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
-const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, reorder: benchReorder, art: benchArt, soak: benchSoak } as const;
+const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, reorder: benchReorder, art: benchArt, status: benchStatus, attention: benchAttention, soak: benchSoak } as const;
 /** Ten minutes: run only when named (--only soak). */
 const ON_REQUEST: readonly string[] = ['soak'];
 type Section = keyof typeof SECTIONS;
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS, 'latest.json'), json);
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  process.stdout.write(`${formatTable(result.figures, before)}\n\n`);
+  process.stdout.write(`${formatTable(result.figures, before)}\n\n${formatGoals(result.figures)}\n\n`);
   process.stdout.write(
     `commit ${result.commit}; ${result.machine.cpus} CPUs, node ${process.version}; ` +
       `load average ${load(loadBefore)} before, ${load(result.machine.loadAfter)} after (other work on the machine skews every figure)\n` +

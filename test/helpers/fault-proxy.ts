@@ -31,6 +31,8 @@ export interface ProxiedRequest {
   fault: Fault['kind'] | null;
   /** The status the client was sent (undefined when none was). */
   status?: number;
+  /** Epoch ms at which the answer was sent (undefined when none was). */
+  answeredAt?: number;
 }
 
 export type RequestMatcher = (method: string, url: string) => boolean;
@@ -103,6 +105,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const reply = (status: number, headers: http.IncomingHttpHeaders, body: Buffer | string) => {
       if (response.destroyed) return;
       record.status = status;
+      record.answeredAt = Date.now();
       const { 'transfer-encoding': _chunked, connection: _connection, ...kept } = headers;
       response.writeHead(status, { ...kept, 'content-length': Buffer.byteLength(body) });
       response.end(body);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chapter } from '../../src/api/types.js';
 import { App } from '../../src/ui/App.js';
-import { PLAYING_POLL_MS } from '../../src/ui/hooks/use-playback.js';
+import { PLAYING_POLL_MS } from '../../src/ui/state/poll-pace.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp, type RenderedApp } from '../helpers/render.js';

@@ -18,6 +18,8 @@ export interface PollLoop<T> {
   refresh(): void;
   /** After the owner showed `data` itself: drops the answer on its way, or waits a full interval from now. */
   replaced(data: T): void;
+  /** The pace changed (`delayAfter` would answer otherwise): the wait after the last good answer, counted from it. */
+  retime(): void;
   stop(): void;
 }
 
@@ -34,6 +36,8 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
   let isRefreshQueued = false;
   let failures = 0;
   let lastSuccessAt: number | null = null;
+  /** When the wait now running after a good answer (or a replace) began; null while failing or stopped for good. */
+  let waitingSince: number | null = null;
 
   const schedule = (delay: number): void => {
     clearTimeout(timer);
@@ -46,6 +50,7 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
       return;
     }
     clearTimeout(timer);
+    waitingSince = null;
     const request = new AbortController();
     inFlight = request;
     isOutdated = false;
@@ -76,6 +81,7 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
       isRefreshQueued = false;
       void run();
     } else {
+      if (failures === 0) waitingSince = Date.now();
       schedule(delay);
     }
   }
@@ -88,7 +94,14 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
     },
     replaced(data) {
       if (inFlight) isOutdated = true;
-      else schedule(hooks().delayAfter(data));
+      else {
+        waitingSince = Date.now();
+        schedule(hooks().delayAfter(data));
+      }
+    },
+    retime() {
+      if (isStopped || waitingSince === null) return;
+      schedule(Math.max(0, waitingSince + hooks().normalDelay() - Date.now()));
     },
     stop() {
       isStopped = true;

@@ -4,6 +4,7 @@ import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, withPage, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
 import { useListRefreshMs } from './list-refresh.js';
+import { useTerminalFocus } from '../terminal-events.js';
 
 export interface PagedListOptions<T> {
   /** Names the collection; a new key drops everything and starts over. */
@@ -99,8 +100,9 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
 }
 
 /**
- * Loads the pages around the window as it moves (nearest first, a few at a time), and while focused
- * re-reads the anchor's page once a minute; a 304 answered with the same object changes nothing.
+ * Loads the pages around the window as it moves (nearest first, a few at a time), and while focused (the
+ * pane, and the terminal's window as far as it reports) re-reads the anchor's page once a minute; a 304
+ * answered with the same object changes nothing.
  */
 export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosition): void {
   const { loader, list } = paged;
@@ -114,13 +116,14 @@ export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosit
   }, [loader, top, height, anchor, list]);
 
   const refreshMs = useListRefreshMs();
+  const isWatched = useTerminalFocus();
   useEffect(() => {
-    if (loader === null || !isFocused) return;
+    if (loader === null || !isFocused || !isWatched) return;
     let timer: ReturnType<typeof setTimeout>;
     const refreshWhenDue = (): void => {
       timer = setTimeout(refreshWhenDue, loader.refreshIfDue(pageOf(paged.position.current.anchor), Date.now(), refreshMs.current));
     };
     refreshWhenDue();
     return () => clearTimeout(timer);
-  }, [loader, isFocused, paged.position, refreshMs]);
+  }, [loader, isFocused, isWatched, paged.position, refreshMs]);
 }

@@ -4,27 +4,9 @@ import { isApiError } from '../../api/errors.js';
 import type { PlaybackState } from '../../api/types.js';
 import { planCommand, type PlaybackCommand } from '../playback-commands.js';
 import { agreesWithShown, finishedListening, type ObservedPlayback } from '../state/playback-sync.js';
+import { asksOnFocus, DEFAULT_POLL, playbackPollDelay, type PollIntervals } from '../state/poll-pace.js';
+import { useAttention } from '../terminal-events.js';
 import { usePoll, type PollState } from './use-poll.js';
-
-export const PLAYING_POLL_MS = 5_000;
-export const IDLE_POLL_MS = 15_000;
-/** How long after an item should end to ask what plays next: the service needs a moment to move on. */
-export const ITEM_END_GRACE_MS = 500;
-
-/** Every 5 s while playing, 15 s while paused or idle, and once just after the current item should end. */
-export function playbackPollDelay(state: PlaybackState | null, intervals: PollIntervals = DEFAULT_POLL): number {
-  if (!state?.is_playing || !state.item) return intervals.idleMs;
-  const remaining = state.item.duration_ms - state.progress_ms;
-  return remaining > 0 ? Math.min(intervals.playingMs, remaining + ITEM_END_GRACE_MS) : intervals.playingMs;
-}
-
-/** How often to ask what plays (a config file's [poll], checked against the request budget there). */
-export interface PollIntervals {
-  playingMs: number;
-  idleMs: number;
-}
-
-const DEFAULT_POLL: PollIntervals = { playingMs: PLAYING_POLL_MS, idleMs: IDLE_POLL_MS };
 
 export interface PlaybackController extends PollState<PlaybackState | null> {
   /** Checks the command against `actions`, shows its result at once, sends it, then polls. */
@@ -41,18 +23,28 @@ export interface PlaybackController extends PollState<PlaybackState | null> {
 }
 
 /**
- * The playback state, polled, with the player commands. Refusals and failed commands are reported
- * through `onNotice` as one line for the status bar.
+ * The playback state, polled at the pace of state/poll-pace.ts (slower while the terminal is not focused,
+ * at once when it comes back), with the player commands. Refusals and failed commands are reported through
+ * `onNotice` as one line for the status bar.
  */
 export function usePlayback(api: Api, onNotice: (message: string) => void, intervals: PollIntervals = DEFAULT_POLL): PlaybackController {
-  const intervalsRef = useRef(intervals);
-  intervalsRef.current = intervals;
+  const attention = useAttention();
+  const pace = useRef({ intervals, attention });
+  pace.current = { intervals, attention };
   const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>({ data: undefined, receivedAt: 0 });
   const observed = useRef<ObservedPlayback | null>(null);
   const [listeningEnded, setListeningEnded] = useState(0);
+  const asked = useRef<{ lastAnswerAt: number | null; inFlight: number }>({ lastAnswerAt: null, inFlight: 0 });
   const poll = usePoll<PlaybackState | null>({
     fetch: async (signal) => {
-      const next = await api.getPlaybackState({ signal });
+      asked.current.inFlight++;
+      let next: PlaybackState | null;
+      try {
+        next = await api.getPlaybackState({ signal });
+      } finally {
+        asked.current.inFlight--;
+      }
+      asked.current.lastAnswerAt = Date.now();
       const before = observed.current;
       observed.current = { state: next, at: Date.now() };
       if (before !== null && finishedListening(before, observed.current)) setListeningEnded((count) => count + 1);
@@ -60,13 +52,24 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
       // The very object shown, when the answer only confirms the running clock: nothing re-renders.
       return data && next && agreesWithShown(data, receivedAt, next, Date.now()) ? data : next;
     },
-    delayAfter: (state) => playbackPollDelay(state, intervalsRef.current),
+    delayAfter: (state) => playbackPollDelay(state, pace.current.intervals, pace.current.attention),
   });
   // Commands read the state through refs: two keys pressed before a re-render must both see the latest.
   const latest = useRef({ poll, api, onNotice });
   latest.current = { poll, api, onNotice };
   shown.current = poll;
   const commandsInFlight = useRef(new Set<AbortController>());
+
+  // A change of attention re-times the next poll, or asks at once when the window comes back (at mount:
+  // nothing answered yet, so nothing to re-time).
+  const { refresh, retime } = poll;
+  const isFailing = useRef(false);
+  isFailing.current = poll.error !== null;
+  useEffect(() => {
+    const { lastAnswerAt, inFlight } = asked.current;
+    if (asksOnFocus({ attention, lastAnswerAt, isAsking: inFlight > 0, isFailing: isFailing.current, now: Date.now() })) refresh();
+    else retime();
+  }, [attention, refresh, retime]);
 
   useEffect(() => {
     const inFlight = commandsInFlight.current;
@@ -99,7 +102,7 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
         if (!controller.signal.aborted) latest.current.poll.refresh();
       });
   }, []);
-  const { replace, refresh } = poll;
+  const { replace } = poll;
   return {
     data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh, listeningEnded,
   };

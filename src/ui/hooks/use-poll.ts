@@ -26,6 +26,8 @@ export interface Poll<T> extends PollState<T> {
   refresh(): void;
   /** Shows `data` at once (an optimistic result), dropping the answer of any request in flight. */
   replace(data: T): void;
+  /** The pace changed (`delayAfter` would answer otherwise): re-times the wait after the last answer. */
+  retime(): void;
 }
 
 const INITIAL: PollState<never> = { data: undefined, receivedAt: 0, error: null, staleSince: null };
@@ -58,6 +60,7 @@ export function usePoll<T>(options: PollOptions<T>): Poll<T> {
       commit,
       show,
       refresh: () => loopRef.current?.refresh(),
+      retime: () => loopRef.current?.retime(),
       replace: (data: T) => {
         show(data);
         loopRef.current?.replaced(data);
@@ -86,5 +89,5 @@ export function usePoll<T>(options: PollOptions<T>): Poll<T> {
     return () => loop.stop();
   }, [controls]);
 
-  return { ...state, refresh: controls.refresh, replace: controls.replace };
+  return { ...state, refresh: controls.refresh, replace: controls.replace, retime: controls.retime };
 }

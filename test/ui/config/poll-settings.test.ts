@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaybackState } from '../../../src/api/types.js';
 import { PageLoader, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
-import { IDLE_POLL_MS, PLAYING_POLL_MS, playbackPollDelay } from '../../../src/ui/hooks/use-playback.js';
+import { IDLE_POLL_MS, PLAYING_POLL_MS, playbackPollDelay } from '../../../src/ui/state/poll-pace.js';
 
 /** A config's [poll] intervals where the polls read them; without one, today's. */
 

@@ -4,6 +4,7 @@ import type { PageRequest } from '../../../src/api/api.js';
 import type { Paging } from '../../../src/api/types.js';
 import { RECHECK_MS, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
 import { usePagedList, usePagesAround } from '../../../src/ui/hooks/use-paged-list.js';
+import { createTerminalEvents, TerminalEventsContext } from '../../../src/ui/terminal-events.js';
 import { renderApp } from '../../helpers/render.js';
 import { settle } from '../panes/pane-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
@@ -143,6 +144,28 @@ describe('usePagedList', () => {
     await settle();
     await remote.answer();
     expect(renders.count).toBe(rendered + 1);
+  });
+
+  it("waits with the refresh while the terminal's window is not focused, and refreshes when it comes back", async () => {
+    useFakeClock();
+    const remote = remoteList(30);
+    const events = createTerminalEvents();
+    const renders = { count: 0 };
+    const app = renderApp(
+      <TerminalEventsContext.Provider value={events}>
+        <Probe remote={remote} renders={renders} isFocused />
+      </TerminalEventsContext.Provider>,
+    );
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await app.waitForFrame('total 30 pages 0');
+    events.focus(false);
+    await settle();
+    vi.advanceTimersByTime(2 * REFRESH_INTERVAL_MS);
+    await settle();
+    expect(remote.asked()).toEqual([0]);
+    events.focus(true);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0, 0]));
   });
 
   it('says why a page failed, keeps what it had, and tries again only when the window moves', async () => {

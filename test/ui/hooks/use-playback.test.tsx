@@ -2,8 +2,11 @@ import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlayback, type PlaybackController } from '../../../src/ui/hooks/use-playback.js';
+import { UNFOCUSED_POLL_MS } from '../../../src/ui/state/poll-pace.js';
+import { createTerminalEvents, TerminalEventsContext, useAttention, type TerminalEventSource } from '../../../src/ui/terminal-events.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
+import { settle } from '../panes/pane-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 
 interface Probe {
@@ -13,19 +16,24 @@ interface Probe {
 function Harness({ api, probe }: { api: FakeApi; probe: Probe }) {
   const [notice, setNotice] = useState('-');
   const controller = usePlayback(api, setNotice);
+  const attention = useAttention();
   probe.controller = controller;
   const { data } = controller;
   const state = data === undefined ? 'loading' : data === null ? 'nothing' : data.is_playing ? 'playing' : 'paused';
   return (
     <Text>
-      state={state} item={data?.item?.name ?? '-'} notice={notice}
+      state={state} item={data?.item?.name ?? '-'} notice={notice} attention={attention}
     </Text>
   );
 }
 
-function mount(api: FakeApi) {
+function mount(api: FakeApi, events: TerminalEventSource | null = null) {
   const probe: Probe = { controller: null };
-  const app = renderApp(<Harness api={api} probe={probe} />);
+  const app = renderApp(
+    <TerminalEventsContext.Provider value={events}>
+      <Harness api={api} probe={probe} />
+    </TerminalEventsContext.Provider>,
+  );
   return { app, probe, polls: () => api.callsTo('getPlaybackState').length };
 }
 
@@ -128,5 +136,80 @@ describe('usePlayback', () => {
     await app.waitForFrame("notice=couldn't pause: ALREADY_PAUSED");
     await vi.waitFor(() => expect(polls()).toBe(2));
     await app.waitForFrame('state=playing');
+  });
+});
+
+describe('usePlayback on a terminal that reports its focus', () => {
+  it('asks at most twice in 30 s once the window loses the focus, counted from the last answer', async () => {
+    const api = createFakeApi();
+    const events = createTerminalEvents();
+    const { app, polls } = mount(api, events);
+    await app.waitForFrame('state=playing');
+    await vi.advanceTimersByTimeAsync(1_000);
+    events.focus(false);
+    await app.waitForFrame('attention=unfocused');
+    await settle(); // the effect that re-times the poll
+    await vi.advanceTimersByTimeAsync(UNFOCUSED_POLL_MS - 1_001);
+    expect(polls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(polls()).toBe(4);
+  });
+
+  it('does not poll at the end of an item while the window is behind others', async () => {
+    const api = createFakeApi();
+    const duration = api.currentPlayback()!.item!.duration_ms;
+    api.updatePlayback({ progress_ms: duration - 2_000 });
+    const events = createTerminalEvents();
+    events.focus(false);
+    const { app, polls } = mount(api, events);
+    await app.waitForFrame('state=playing');
+    await vi.advanceTimersByTimeAsync(UNFOCUSED_POLL_MS - 1);
+    expect(polls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls()).toBe(2);
+  });
+
+  it('asks at once when the focus comes back, then every 5 s again', async () => {
+    const api = createFakeApi();
+    const events = createTerminalEvents();
+    const { app, polls } = mount(api, events);
+    await app.waitForFrame('state=playing');
+    events.focus(false);
+    await app.waitForFrame('attention=unfocused');
+    await settle(); // the effect that re-times the poll
+    await vi.advanceTimersByTimeAsync(7_000);
+    expect(polls()).toBe(1);
+    api.updatePlayback({ is_playing: false }); // paused elsewhere meanwhile
+    events.focus(true);
+    await app.waitForFrame('attention=focused');
+    await vi.waitFor(() => expect(polls()).toBe(2));
+    await app.waitForFrame('state=paused');
+    api.updatePlayback({ is_playing: true });
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(polls()).toBe(3);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls()).toBe(4);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(polls()).toBe(5);
+  });
+
+  it('only re-times the next poll when the focus comes back within a second of an answer', async () => {
+    const api = createFakeApi();
+    const events = createTerminalEvents();
+    const { app, polls } = mount(api, events);
+    await app.waitForFrame('state=playing');
+    events.focus(false);
+    await app.waitForFrame('attention=unfocused');
+    await settle(); // the effect that re-times the poll
+    await vi.advanceTimersByTimeAsync(500);
+    events.focus(true);
+    await app.waitForFrame('attention=focused');
+    await settle();
+    await vi.advanceTimersByTimeAsync(4_499);
+    expect(polls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(polls()).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import { isLoaded, itemAt, type SparseList } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistReorderState } from '../../state/playlist-reorder.js';
 import type { ReorderStore } from './reorder-store.js';
 import { useListRefreshMs } from '../../hooks/list-refresh.js';
+import { useTerminalFocus } from '../../terminal-events.js';
 
 export interface ReorderPagesOptions {
   playlistId: string;
@@ -97,8 +98,10 @@ export function useReorderPages(options: ReorderPagesOptions): FirstLoadError {
   useEffect(() => queue.want(wanted, generation), [queue, wanted, generation]);
 
   const refreshMs = useListRefreshMs();
+  // Nobody reads a list behind other windows: its refresh waits for the terminal's focus to come back.
+  const isWatched = useTerminalFocus();
   useEffect(() => {
-    if (!isFocused) return;
+    if (!isFocused || !isWatched) return;
     let timer: ReturnType<typeof setTimeout>;
     let isStopped = false;
     const refreshWhenDue = (): void => {
@@ -119,6 +122,6 @@ export function useReorderPages(options: ReorderPagesOptions): FirstLoadError {
       isStopped = true;
       clearTimeout(timer);
     };
-  }, [queue, store, isFocused, api, playlistId, refreshMs]);
+  }, [queue, store, isFocused, isWatched, api, playlistId, refreshMs]);
   return firstError;
 }
