@@ -14,6 +14,7 @@ import { chmodSync, closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renam
 import { chmod, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { claimJournal, isOwnedByAnother, releaseJournal } from './owner.js';
 
 /** `$XDG_STATE_HOME/playdeck/journal`; a relative XDG_STATE_HOME is ignored, as the XDG spec says. */
 export function defaultJournalDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -48,6 +49,8 @@ export interface JournalStoreOptions<T> {
   /** A one-line notice for the user (a journal set aside). */
   onNotice(line: string): void;
   now?: () => number;
+  /** The process that claims what it writes (owner.ts); this one by default. */
+  pid?: number;
   writeText?: WriteText;
   writeTextSync?: WriteTextSync;
 }
@@ -70,12 +73,16 @@ export class JournalStore<T> {
   /** Bumped by every synchronous operation on a file: a queued write begun before it is not renamed over it. */
   private readonly versions = new Map<string, number>();
   private isFolderReady = false;
+  /** The journals this process has written, each claimed once (owner.ts). */
+  private readonly claimed = new Set<string>();
+  private readonly pid: number;
   private readonly now: () => number;
   private readonly writeText: WriteText;
   private readonly writeTextSync: WriteTextSync;
 
   constructor(private readonly options: JournalStoreOptions<T>) {
     this.now = options.now ?? Date.now;
+    this.pid = options.pid ?? process.pid;
     this.writeText = options.writeText ?? ((handle, text) => handle.writeFile(text, 'utf8'));
     this.writeTextSync = options.writeTextSync ?? writeChunks;
   }
@@ -111,6 +118,7 @@ export class JournalStore<T> {
         closeSync(fd);
       }
       renameSync(temporary, join(dir, file));
+      this.claim(file);
     } catch (error) {
       try {
         unlinkSync(temporary);
@@ -130,6 +138,7 @@ export class JournalStore<T> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    if (this.claimed.delete(file)) releaseJournal(this.options.dir, file);
   }
 
   /** Drops the queued operation of `file` and keeps the one under way from renaming over what comes now. */
@@ -157,7 +166,10 @@ export class JournalStore<T> {
     return this.readOne(file);
   }
 
-  /** Every journal left by an earlier run (of `service` when given), for the notice at start; unreadable ones are set aside. */
+  /**
+   * Every journal left by an earlier run (of `service` when given), for the notice at start; unreadable ones
+   * are set aside. A journal another running dashboard writes is its own to save: not listed.
+   */
   async list(service?: string): Promise<StoredJournal<T>[]> {
     let names: string[];
     try {
@@ -168,7 +180,9 @@ export class JournalStore<T> {
     }
     const found: StoredJournal<T>[] = [];
     const prefix = service === undefined ? '' : `${servicePrefix(service)}-`;
-    for (const name of names.filter((entry) => entry.startsWith(prefix) && entry.endsWith(JOURNAL_SUFFIX)).sort()) {
+    const isLeftOver = (entry: string) =>
+      entry.startsWith(prefix) && entry.endsWith(JOURNAL_SUFFIX) && !isOwnedByAnother(this.options.dir, entry, this.pid);
+    for (const name of names.filter(isLeftOver).sort()) {
       const journal = await this.readOne(name);
       if (journal !== null) found.push({ file: name, journal });
     }
@@ -233,6 +247,7 @@ export class JournalStore<T> {
         return;
       }
       await rename(temporary, join(dir, file));
+      this.claim(file);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
@@ -240,10 +255,17 @@ export class JournalStore<T> {
     await syncFolder(dir);
   }
 
+  private claim(file: string): void {
+    if (this.claimed.has(file)) return;
+    claimJournal(this.options.dir, file, this.pid);
+    this.claimed.add(file);
+  }
+
   private async unlinkJournal(file: string): Promise<void> {
     await unlink(join(this.options.dir, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+    if (this.claimed.delete(file)) releaseJournal(this.options.dir, file);
   }
 }
 

@@ -82,7 +82,7 @@ describe('journal files', () => {
     });
     await expect(failing.save(SERVICE, 'pl1', serializeJournal(journal(2)))).rejects.toThrow('no space left');
     expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
-    expect(await readdir(dir)).toEqual([journalFileName(SERVICE, 'pl1')]);
+    expect((await readdir(dir)).sort()).toEqual([journalFileName(SERVICE, 'pl1'), `${journalFileName(SERVICE, 'pl1')}.owner`]);
     // The next write goes through as usual.
     await store().save(SERVICE, 'pl1', serializeJournal(journal(3)));
     expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
@@ -127,7 +127,7 @@ describe('journal files', () => {
     });
     expect(() => failing.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)))).toThrow('no space left');
     expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
-    expect(await readdir(dir)).toEqual([journalFileName(SERVICE, 'pl1')]);
+    expect((await readdir(dir)).sort()).toEqual([journalFileName(SERVICE, 'pl1'), `${journalFileName(SERVICE, 'pl1')}.owner`]);
   });
 
   it('lets a synchronous write win over a queued one and over one under way', async () => {
@@ -147,7 +147,21 @@ describe('journal files', () => {
     release();
     await Promise.all([underWay, queued]);
     expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
-    expect(await readdir(dir)).toEqual([journalFileName(SERVICE, 'pl1')]);
+    expect((await readdir(dir)).sort()).toEqual([journalFileName(SERVICE, 'pl1'), `${journalFileName(SERVICE, 'pl1')}.owner`]);
+  });
+
+  it("does not list a journal that another running dashboard writes, and lists it once that dashboard is gone", async () => {
+    // This test's process plays the dashboard that runs; the second store is a dashboard starting beside it.
+    const running = new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), pid: process.pid });
+    running.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)));
+    const starting = () => new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), pid: process.pid + 1 });
+    expect(await starting().list(SERVICE)).toEqual([]);
+    expect(await running.list(SERVICE)).toHaveLength(1);
+    // Killed: its owner file names a process that no longer runs (past the largest pid Linux gives).
+    await writeFile(join(dir, `${journalFileName(SERVICE, 'pl1')}.owner`), '4194305');
+    expect((await starting().list(SERVICE)).map((found) => found.journal.moveCount)).toEqual([2]);
+    running.removeSync(SERVICE, 'pl1');
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('finds nothing when no journal was ever written', async () => {
