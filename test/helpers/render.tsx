@@ -5,12 +5,12 @@ import {
   setImmediate as realSetImmediate,
   setTimeout as realSetTimeout,
 } from 'node:timers';
-import { render, type Instance } from 'ink';
+import { render } from 'ink';
 import { cloneElement, type ReactElement } from 'react';
 import stripAnsi from 'strip-ansi';
-import { afterEach } from 'vitest';
 import { LiveLayer } from '../../src/terminal/live-layer.js';
 import { App, type AppProps } from '../../src/ui/App.js';
+import { forgetMounted, trackMounted } from './mounted-apps.js';
 
 /**
  * Mounts a tree the way a terminal would show it, at a fixed size, and drives it like a user: `press` keys,
@@ -118,13 +118,6 @@ class FakeStdin extends EventEmitter {
 const SETTLED_AFTER_QUIET_TURNS = 4;
 const MAX_SETTLE_TURNS = 100;
 
-const mounted = new Set<Instance>();
-
-afterEach(() => {
-  for (const instance of mounted) instance.unmount();
-  mounted.clear();
-});
-
 /** One turn of the real event loop: lets Ink flush a lone Escape and React run its passive effects. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => realSetImmediate(resolve));
@@ -167,7 +160,7 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  mounted.add(instance);
+  trackMounted(instance); // unmounted after the test (each-file.ts) if the test did not
   // Asked for now: the promise Ink makes once it has exited would never settle.
   const exit = instance.waitUntilExit();
 
@@ -236,7 +229,7 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     rerender: (tree) => instance.rerender(withLiveLines(tree, live)),
     unmount() {
       instance.unmount();
-      mounted.delete(instance);
+      forgetMounted(instance);
     },
   };
 }
