@@ -51,6 +51,17 @@ describe('renderApp', () => {
     await app.waitForFrame('ticks 4 at 100');
   });
 
+  it('with since, finds a frame that another followed at once; without, sees the last one only', async () => {
+    const app = renderApp(<Text>start</Text>);
+    await app.waitForFrame('start');
+    const since = app.frameCount();
+    app.rerender(<Text>saving</Text>);
+    app.rerender(<Text>saved</Text>);
+    await app.waitForFrame('saved');
+    await expect(app.waitForFrame('saving', { timeout: 50 })).rejects.toThrow(/Last frame:\nsaved/);
+    expect(await app.waitForFrame('saving', { since })).toBe('saving');
+  });
+
   it('says which frame it saw when nothing matched', async () => {
     const app = renderApp(<Text>hello</Text>);
     await expect(app.waitForFrame('goodbye', { timeout: 50 })).rejects.toThrow(/Last frame:\nhello/);

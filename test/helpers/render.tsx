@@ -5,12 +5,12 @@ import {
   setImmediate as realSetImmediate,
   setTimeout as realSetTimeout,
 } from 'node:timers';
-import { render, type Instance } from 'ink';
+import { render } from 'ink';
 import { cloneElement, type ReactElement } from 'react';
 import stripAnsi from 'strip-ansi';
-import { afterEach } from 'vitest';
 import { LiveLayer } from '../../src/terminal/live-layer.js';
 import { App, type AppProps } from '../../src/ui/App.js';
+import { forgetMounted, trackMounted } from './mounted-apps.js';
 
 /**
  * Mounts a tree the way a terminal would show it, at a fixed size, and drives it like a user: `press` keys,
@@ -60,8 +60,12 @@ export interface RenderedApp {
   press(...keys: string[]): Promise<void>;
   /** Types text one character at a time, as into a text input. */
   type(text: string): Promise<void>;
-  /** Resolves with the first frame that matches; rejects with the last frame seen after `timeout` real ms. */
-  waitForFrame(condition: FrameCondition, options?: { timeout?: number }): Promise<string>;
+  /**
+   * Resolves with the first frame that matches; rejects with the last frame seen after `timeout` real ms. With
+   * `since` (a `frameCount()` taken earlier), every frame written from then on is looked at, not only the last,
+   * so that a state shown for a moment (`saving`) is not missed when the next one follows at once.
+   */
+  waitForFrame(condition: FrameCondition, options?: { timeout?: number; since?: number }): Promise<string>;
   /** The screen now: the last frame written with the live lines over it, colours stripped. */
   frame(): string;
   /** How many frames Ink has written so far (each render that changed the output writes one). */
@@ -118,13 +122,6 @@ class FakeStdin extends EventEmitter {
 const SETTLED_AFTER_QUIET_TURNS = 4;
 const MAX_SETTLE_TURNS = 100;
 
-const mounted = new Set<Instance>();
-
-afterEach(() => {
-  for (const instance of mounted) instance.unmount();
-  mounted.clear();
-});
-
 /** One turn of the real event loop: lets Ink flush a lone Escape and React run its passive effects. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => realSetImmediate(resolve));
@@ -167,11 +164,13 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     exitOnCtrlC: false,
     patchConsole: false,
   });
-  mounted.add(instance);
+  trackMounted(instance); // unmounted after the test (each-file.ts) if the test did not
   // Asked for now: the promise Ink makes once it has exited would never settle.
   const exit = instance.waitUntilExit();
 
-  const frame = (): string => stripAnsi(live.drawOn((stdout.frames.at(-1) ?? '').split('\n')).join('\n'));
+  /** A frame Ink wrote as the screen shows it: the live lines (as they are now) over it, colours stripped. */
+  const screenOf = (written: string): string => stripAnsi(live.drawOn(written.split('\n')).join('\n'));
+  const frame = (): string => screenOf(stdout.frames.at(-1) ?? '');
 
   /**
    * Lets the effects of a key run out: a render's effects can report to a parent whose render has effects
@@ -201,10 +200,15 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     async type(text) {
       for (const character of text) await sendKey(character);
     },
-    async waitForFrame(condition, { timeout = 3000 } = {}) {
+    async waitForFrame(condition, { timeout = 3000, since } = {}) {
       const matches = toMatcher(condition);
       const deadline = performance.now() + timeout;
+      let unseen = since;
       for (;;) {
+        for (; unseen !== undefined && unseen < stdout.frames.length; unseen++) {
+          const written = screenOf(stdout.frames[unseen]!);
+          if (matches(written)) return written;
+        }
         const current = frame();
         if (matches(current)) return current;
         const remaining = deadline - performance.now();
@@ -236,7 +240,7 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     rerender: (tree) => instance.rerender(withLiveLines(tree, live)),
     unmount() {
       instance.unmount();
-      mounted.delete(instance);
+      forgetMounted(instance);
     },
   };
 }

@@ -36,6 +36,16 @@ function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
+/**
+ * How long to wait before the next look at the screen, after `waitedMs` of waiting: 25 ms at first, so that a
+ * key's answer is seen at once, growing to 100 ms over a long wait (a start, a retry's backoff). Each look runs
+ * a tmux client, some milliseconds of CPU: polling every 25 ms through a 40 s wait took a good part of a core
+ * from the program under test and from the tests running beside it.
+ */
+function pollDelayMs(waitedMs: number): number {
+  return Math.min(100, 25 + waitedMs / 20);
+}
+
 export function startInTmux(command: string[], options: TmuxOptions = {}): TmuxSession {
   const name = `playdeck-${process.pid}-${randomBytes(4).toString('hex')}`;
   const columns = options.columns ?? 120;
@@ -58,13 +68,14 @@ export function startInTmux(command: string[], options: TmuxOptions = {}): TmuxS
     async waitFor(match, timeoutMs = 10_000) {
       const test =
         typeof match === 'function' ? match : typeof match === 'string' ? (s: string) => s.includes(match) : (s: string) => match.test(s);
-      const deadline = Date.now() + timeoutMs;
+      const started = Date.now();
       let screen = session.capture();
       while (!test(screen)) {
-        if (Date.now() > deadline) {
+        const waited = Date.now() - started;
+        if (waited > timeoutMs) {
           throw new Error(`timed out after ${timeoutMs} ms waiting for ${String(match)}; the screen was:\n${screen}`);
         }
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await new Promise((resolve) => setTimeout(resolve, pollDelayMs(waited)));
         screen = session.capture();
       }
       return screen;

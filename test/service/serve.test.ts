@@ -4,12 +4,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultDatabasePath, startService } from '../../src/service/start.js';
 
+/** The program `npm start` runs (the test run's global setup builds it). */
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
 /** Runs `playdeck serve ARGS` in a child process (it owns signals and stdout). */
 function serve(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.tsx', 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
