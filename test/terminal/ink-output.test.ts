@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { styledCharsFromTokens, tokenize } from '@alcalzone/ansi-tokenize';
 import FastOutput from '../../src/terminal/fast-output.js';
 import { styledChars } from '../../src/terminal/ink-output.js';
+import { hiddenClassCount } from '../helpers/hidden-classes.js';
 
 /** Ink's own Output class, from its file (the package exports only its entry point). */
 async function loadInkOutput(): Promise<{ prototype: { get(): { output: string; height: number } } }> {
@@ -92,5 +93,11 @@ describe('FastOutput', () => {
     expect(c!.styles).toBe(d!.styles);
     expect(b!.styles).not.toBe(c!.styles);
     expect(c!.styles.map((code) => code.code)).toEqual(['\u001B[31m', '\u001B[1m']);
+  });
+
+  it('gives the characters of many styled lines one hidden class between them', () => {
+    const chars = Array.from({ length: 300 }, (_, index) => styledChars(`\u001B[7m row ${index} \u001B[27m·`)).flat();
+    expect(chars).toHaveLength(2_890);
+    expect(hiddenClassCount(chars)).toBe(1);
   });
 });
