@@ -93,6 +93,27 @@ export function integrityWorkerOptions(outdir) {
   };
 }
 
+/**
+ * got makes the options of every request as `{ ...cacheOptions, ...unixOptions, ALPNProtocols, …30 more }`. On
+ * Node 20 an object that starts with a spread and adds keys gets a hidden class of its own, built a key at a time
+ * in the old generation: ~19 KB a request, garbage a moment later, that only a full collection takes back. With
+ * the two spreads last the object has one shape for every request; none of their keys is among the others, so
+ * nothing changes but the order of the keys. A got whose code no longer reads so stops the build.
+ */
+const GOT_OPTIONS = /[\\/]node_modules[\\/]got[\\/]dist[\\/]source[\\/]core[\\/]options\.js$/;
+const SPREADS_FIRST = /(\n(\s*)return \{\n)\s*\.\.\.internals\.cacheOptions,\n\s*\.\.\.this\._unixOptions,\n([^}]*?\n\s*h2session: internals\.h2session,\n)/;
+const gotRequestOptionsOfOneShape = {
+  name: 'got-request-options-of-one-shape',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: GOT_OPTIONS }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (!SPREADS_FIRST.test(source)) throw new Error(`${path}: createNativeRequestOptions changed; see gotRequestOptionsOfOneShape in scripts/bundle.mjs`);
+      const contents = source.replace(SPREADS_FIRST, (_, opening, indent, fields) => `${opening}${fields}${indent}    ...internals.cacheOptions,\n${indent}    ...this._unixOptions,\n`);
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 /** esbuild options for bundling `entryPoints` into `outdir`, split at dynamic imports. */
 export function bundleOptions(entryPoints, outdir) {
   return {
@@ -105,7 +126,7 @@ export function bundleOptions(entryPoints, outdir) {
     format: 'esm',
     target: 'node20',
     external: [...EXTERNAL, ...UNUSED_BY_THE_PROGRAM],
-    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch],
+    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape],
     jsx: 'automatic',
     banner: {
       // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeChapter, normalizePlayable, normalizeTrack } from '../../src/api/normalize.js';
+import { normalizeChapter, normalizeEpisode, normalizePlayable, normalizeTrack } from '../../src/api/normalize.js';
 import {
   normalizePaging,
   normalizePlaylist,
@@ -11,7 +11,8 @@ import {
   orStandIn,
 } from '../../src/api/normalize-library.js';
 import { normalizeActions, normalizePlaybackState } from '../../src/api/normalize-player.js';
-import { PLAYER_ACTIONS } from '../../src/api/types.js';
+import { PLAYER_ACTIONS, type Chapter, type Episode, type Track } from '../../src/api/types.js';
+import { hiddenClassCount } from '../helpers/hidden-classes.js';
 
 describe('catalog objects', () => {
   it('fills every missing field of a track with a default of its type', () => {
@@ -71,6 +72,24 @@ describe('catalog objects', () => {
     expect(normalizePlayable({ id: 'e', show: { id: 's' } })?.type).toBe('episode');
     expect(normalizePlayable({ id: 't', album: {} })?.type).toBe('track');
     expect(normalizePlayable('track')).toBeNull();
+  });
+
+  it('gives the objects of each kind one hidden class, however many pages of them come', () => {
+    const items = Array.from({ length: 300 }, (_, index) => [
+      normalizeTrack({ id: `t${index}`, name: `Track ${index}`, album: { id: `a${index}`, artists: [{ id: `r${index}` }] }, artists: [{ id: `r${index}` }] })!,
+      normalizeEpisode({ id: `e${index}`, resume_point: { fully_played: false }, show: { id: `s${index}` } })!,
+      normalizeChapter({ id: `c${index}`, audiobook: { id: `b${index}`, authors: ['Ann'] } })!,
+    ]);
+    const tracks = items.map(([track]) => track as Track);
+    const episodes = items.map(([, episode]) => episode as Episode);
+    const chapters = items.map(([, , chapter]) => chapter as Chapter);
+    expect(hiddenClassCount(tracks)).toBe(1);
+    expect(hiddenClassCount(tracks.map((track) => track.album))).toBe(1);
+    expect(hiddenClassCount(tracks.flatMap((track) => [...track.artists, ...track.album.artists]))).toBe(1);
+    expect(hiddenClassCount(episodes)).toBe(1);
+    expect(hiddenClassCount(episodes.map((episode) => episode.show!))).toBe(1);
+    expect(hiddenClassCount(chapters)).toBe(1);
+    expect(hiddenClassCount(chapters.map((chapter) => chapter.audiobook!))).toBe(1);
   });
 });
 

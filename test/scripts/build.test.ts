@@ -1,9 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { Options as StockOptions } from 'got';
 import { describe, expect, it } from 'vitest';
+import { bundleOptions } from '../../scripts/bundle.mjs';
+import { hiddenClassCount } from '../helpers/hidden-classes.js';
 
 /**
  * What scripts/build.mjs makes of the program (test/helpers/global-setup.ts builds dist/ before the tests):
@@ -96,5 +101,23 @@ describe('the built program', () => {
 
   it('starts Yoga without loading Node’s fetch implementation', () => {
     expect(loadDashboardCode('production').internalModules.filter((name) => name.includes('undici'))).toEqual([]);
+  });
+});
+
+describe('the bundling', () => {
+  it('gives the options got makes for each request one hidden class, with the fields got’s own code gives them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'playdeck-bundle-'));
+    try {
+      const { entryPoints: _, ...options } = bundleOptions([], dir);
+      await build({ ...options, stdin: { contents: "export { Options } from 'got';", resolveDir: process.cwd(), loader: 'js', sourcefile: 'got-options.js' } });
+      const { Options } = (await import(pathToFileURL(join(dir, 'stdin.js')).href)) as { Options: new (url: string) => { createNativeRequestOptions(): Record<string, unknown> } };
+      const requests = Array.from({ length: 300 }, (_, index) => new Options(`http://127.0.0.1:1/v1/items/${index}`).createNativeRequestOptions());
+      expect(hiddenClassCount(requests)).toBe(1);
+      const url = 'http://127.0.0.1:1/v1/items/0';
+      expect(requests[0]).toEqual(new StockOptions(url).createNativeRequestOptions());
+      expect(Object.keys(requests[0]!).sort()).toEqual(Object.keys(new StockOptions(url).createNativeRequestOptions()).sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

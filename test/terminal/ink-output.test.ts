@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { styledCharsFromTokens, tokenize } from '@alcalzone/ansi-tokenize';
 import FastOutput from '../../src/terminal/fast-output.js';
+import { styledChars } from '../../src/terminal/ink-output.js';
+import { hiddenClassCount } from '../helpers/hidden-classes.js';
 
 /** Ink's own Output class, from its file (the package exports only its entry point). */
 async function loadInkOutput(): Promise<{ prototype: { get(): { output: string; height: number } } }> {
@@ -75,5 +78,26 @@ describe('FastOutput', () => {
     const write = (text: string): Step[] => [{ kind: 'write', x: 0, y: 0, text, transformers: 'none' }];
     expect(outputOf(FastOutput, 10, 2, write('clock 0:01\nfixed')).get().output).toBe('clock 0:01\nfixed');
     expect(outputOf(FastOutput, 10, 2, write('clock 0:02\nfixed')).get().output).toBe('clock 0:02\nfixed');
+  });
+
+  it("makes of a line the characters and styles ansi-tokenize makes, one styles array for a run in one style", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 40 }), (parts) => {
+        const line = parts.join('');
+        expect(styledChars(line)).toEqual(styledCharsFromTokens(tokenize(line)));
+      }),
+      { seed: 20261124, numRuns: 400 },
+    );
+    const [a, b, c, d] = styledChars('\u001B[31mab\u001B[1mcd\u001B[0m');
+    expect(a!.styles).toBe(b!.styles);
+    expect(c!.styles).toBe(d!.styles);
+    expect(b!.styles).not.toBe(c!.styles);
+    expect(c!.styles.map((code) => code.code)).toEqual(['\u001B[31m', '\u001B[1m']);
+  });
+
+  it('gives the characters of many styled lines one hidden class between them', () => {
+    const chars = Array.from({ length: 300 }, (_, index) => styledChars(`\u001B[7m row ${index} \u001B[27m·`)).flat();
+    expect(chars).toHaveLength(2_890);
+    expect(hiddenClassCount(chars)).toBe(1);
   });
 });
