@@ -1,5 +1,6 @@
 import packageJson from '../package.json' with { type: 'json' };
-import { parseCliArgs, USAGE, UsageError } from './cli/args.js';
+import { parseCliArgs, UsageError } from './cli/args.js';
+import { USAGE } from './cli/usage.js';
 import { StartError } from './cli/start-error.js';
 
 // Each command loads only what it runs: `--version` or `serve` need neither Ink nor the client.

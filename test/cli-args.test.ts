@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, USAGE, UsageError } from '../src/cli/args.js';
+import { parseCliArgs, UsageError } from '../src/cli/args.js';
+import { USAGE } from '../src/cli/usage.js';
 
 /** The value a command line reads to, or the kind when it is help or the version. */
 function read(argv: string[], env: Record<string, string | undefined> = {}) {

@@ -1,6 +1,6 @@
 /**
  * The whole command line in one table: every subcommand is one entry of COMMANDS (its words, its options,
- * how it reads them and what runs it), and USAGE is written from that table, so `--help` cannot miss one.
+ * how it reads them and what runs it), and USAGE (usage.ts) is written from that table, so `--help` cannot miss one.
  * Running is a lazy import: parsing loads nothing, and `--version` or `serve` never load Ink or the client.
  */
 import type { StartOptions } from '../service/start.js';
@@ -33,14 +33,14 @@ export interface LoginOptions {
   openBrowser: boolean;
 }
 
-interface OptionSpec {
+export interface OptionSpec {
   /** The value's placeholder in USAGE; absent for a flag. */
   value?: string;
   help: string;
 }
 
 /** Every option of every command, described once. */
-const OPTIONS = {
+export const OPTIONS = {
   'base-url': { value: 'URL', help: "the service's base URL, /v1 included (or PLAYDECK_BASE_URL)" },
   token: { value: 'TOKEN', help: 'a bearer token for it (or PLAYDECK_TOKEN)' },
   port: { value: 'N', help: "the service's port (default: a free one)" },
@@ -66,7 +66,7 @@ export interface CommandInput {
   words: string[];
 }
 
-interface CommandSpec<T> {
+export interface CommandSpec<T> {
   /** The subcommand's name; '' for the dashboard (no subcommand). */
   name: string;
   /** Other names of the same entry (the player commands share one). */
@@ -115,7 +115,7 @@ function requiredBaseUrl(input: CommandInput, env: Env, name: string): string {
   return baseUrl;
 }
 
-const COMMANDS: readonly CommandSpec<unknown>[] = [
+export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<DashboardOptions>({
     name: '',
     options: ['port', 'db', 'base-url', 'token', 'config', 'no-mouse'],
@@ -217,39 +217,6 @@ const COMMANDS: readonly CommandSpec<unknown>[] = [
     run: async (argv) => (await import('../config/command.js')).runConfigCommand(argv),
   }),
 ];
-
-function synopses(spec: CommandSpec<unknown>): string[] {
-  const head = ['playdeck', [spec.name, ...(spec.aliases ?? [])].join('|'), spec.synopses ? '' : spec.words].filter(Boolean).join(' ');
-  if (spec.synopses) return [...new Set(spec.synopses)].map((line) => `${head} ${line}`.trimEnd());
-  const options = spec.options.map((name) => {
-    const value = (OPTIONS[name] as OptionSpec).value;
-    return value ? `[--${name} ${value}]` : `[--${name}]`;
-  });
-  return [[head, ...options].join(' ')];
-}
-
-export const USAGE = [
-  'playdeck: a terminal dashboard for a media catalog and playback service',
-  '',
-  'Usage:',
-  ...COMMANDS.flatMap((spec) => [...synopses(spec).map((line) => `  ${line}`), `      ${spec.summary}`]),
-  '',
-  'Options:',
-  ...Object.entries(OPTIONS).map(([name, spec]: [string, OptionSpec]) =>
-    `  ${`--${name}${spec.value ? ` ${spec.value}` : ''}`.padEnd(18)} ${spec.help}`,
-  ),
-  `  ${'-h, --help'.padEnd(18)} this help`,
-  `  ${'-v, --version'.padEnd(18)} the version`,
-  '',
-  'Files:',
-  '  $XDG_CONFIG_HOME/playdeck/config.toml    the config file (playdeck config default prints one)',
-  '  $XDG_STATE_HOME/playdeck/playdeck.log    the log: faults of the embedded service and the libraries, never the screen',
-  '  $XDG_STATE_HOME/playdeck/journal/        moves shown but not yet saved, offered at the next start',
-  '                                            (s save, d discard, Esc later); unreadable ones set aside as *.corrupt-TIME',
-  '  $XDG_CACHE_HOME/playdeck/images/         cover pictures (at most 20 MB), drawn as [art] mode says: half-blocks or kitty',
-  '',
-  'In the dashboard, press ? for every key, q to quit.',
-].join('\n');
 
 /** What the command line asks for: help, the version, or a command with what it read. */
 export type CliCommand =

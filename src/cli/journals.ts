@@ -1,4 +1,5 @@
-import { defaultJournalDir, JournalStore } from '../journal/store.js';
+import { defaultJournalDir } from '../journal/paths.js';
+import { JournalStore } from '../journal/store.js';
 import type { Journal } from '../ui/state/reorder-journal.js';
 import { parseJournal } from '../ui/state/reorder-journal-format.js';
 import { UnsavedJournals } from '../ui/unsaved-journals.js';

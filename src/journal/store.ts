@@ -9,30 +9,12 @@
  * shows it), `save` is queued and coalesced. A synchronous write or removal supersedes any queued one of
  * the same file, and one under way is not renamed over it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { claimJournal, isOwnedByAnother, releaseJournal } from './owner.js';
-
-/** `$XDG_STATE_HOME/playdeck/journal`; a relative XDG_STATE_HOME is ignored, as the XDG spec says. */
-export function defaultJournalDir(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.XDG_STATE_HOME;
-  const stateHome = configured && isAbsolute(configured) ? configured : join(homedir(), '.local', 'state');
-  return join(stateHome, 'playdeck', 'journal');
-}
-
-const JOURNAL_SUFFIX = '.journal.json';
-
-/** The file of a service's playlist: the service hashed (a URL is no file name), the playlist id kept readable. */
-export function journalFileName(service: string, playlistId: string): string {
-  const serviceHash = servicePrefix(service);
-  const playlist = /^[A-Za-z0-9_-]{1,100}$/.test(playlistId) ? playlistId : createHash('sha256').update(playlistId).digest('hex').slice(0, 24);
-  return `${serviceHash}-${playlist}${JOURNAL_SUFFIX}`;
-}
-
-const servicePrefix = (service: string): string => createHash('sha256').update(service).digest('hex').slice(0, 12);
+import { JOURNAL_SUFFIX, journalFileName, servicePrefix } from './paths.js';
 
 /** `20261123T190215Z`: a time that sorts and fits in a file name. */
 const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');

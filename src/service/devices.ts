@@ -1,4 +1,5 @@
-import { DEFAULT_DEVICE_NAME, deviceIdFor, type PlayerDevice, type PlayerState } from './player.js';
+import type { PlayerDevice, PlayerState } from './player.js';
+import { DEFAULT_DEVICE_NAME, deviceIdFor } from './player-start.js';
 
 /**
  * The demo user's devices, the same for every user and every start (ids from their names): the web player

@@ -2,12 +2,12 @@ import {
   actionsOf,
   applyCommand,
   catchUp,
-  initialPlayerState,
   progressAt,
   type PlayerCommand,
   type PlayerContext,
   type PlayerState,
 } from './player.js';
+import { initialPlayerState } from './player-start.js';
 import { permute } from './player-order.js';
 import { contextUriOf, playingItem, type ContextItem, type PlayContext, type PlayContexts } from './play-context.js';
 import type { ResumeTracker } from './resume-tracker.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, USAGE, UsageError } from '../../src/cli/args.js';
+import { parseCliArgs, UsageError } from '../../src/cli/args.js';
+import { USAGE } from '../../src/cli/usage.js';
 
 describe('--config and --no-mouse', () => {
   it('reach the dashboard with either service', () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSync } from 'node:fs';
-import { JournalStore, defaultJournalDir, journalFileName, type WriteText, type WriteTextSync } from '../../src/journal/store.js';
+import { defaultJournalDir, journalFileName } from '../../src/journal/paths.js';
+import { JournalStore, type WriteText, type WriteTextSync } from '../../src/journal/store.js';
 import { createJournal, withOrder, type Journal } from '../../src/ui/state/reorder-journal.js';
 import { parseJournal, serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
 

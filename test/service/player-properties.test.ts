@@ -5,7 +5,6 @@ import {
   actionsOf,
   applyCommand,
   catchUp,
-  initialPlayerState,
   progressAt,
   type PlayerAction,
   type PlayerCommand,
@@ -13,6 +12,7 @@ import {
   type PlayerState,
   type RepeatState,
 } from '../../src/service/player.js';
+import { initialPlayerState } from '../../src/service/player-start.js';
 
 const T0 = 1_700_000_000_000;
 const URI = 'playdeck:playlist:W8VyoNxpd8j1qdWWPQxC7C';

@@ -3,12 +3,12 @@ import {
   actionsOf,
   applyCommand,
   catchUp,
-  initialPlayerState,
   progressAt,
   type PlayerCommand,
   type PlayerContext,
   type PlayerState,
 } from '../../src/service/player.js';
+import { initialPlayerState } from '../../src/service/player-start.js';
 
 const T0 = 1_700_000_000_000;
 const URI = 'playdeck:playlist:W8VyoNxpd8j1qdWWPQxC7C';

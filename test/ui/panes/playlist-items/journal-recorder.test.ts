@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../../src/api/api.js';
 import { openJournals } from '../../../../src/cli/journals.js';
-import { journalFileName } from '../../../../src/journal/store.js';
+import { journalFileName } from '../../../../src/journal/paths.js';
 import { PAGE_SIZE } from '../../../../src/ui/hooks/page-loader.js';
 import { IDENTITIES_WRITE_MS, JournalRecorder } from '../../../../src/ui/panes/playlist-items/journal-recorder.js';
 import { createReorderStore, type ReorderStore } from '../../../../src/ui/panes/playlist-items/reorder-store.js';
