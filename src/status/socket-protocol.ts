@@ -35,9 +35,11 @@ export interface DashboardMemory {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** Of the heap, what holds compiled code (V8's code spaces). */
+  code: number;
 }
 
-const MEMORY_FIELDS = ['rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers'] as const;
+const MEMORY_FIELDS = ['rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers', 'code'] as const;
 
 export function encode(message: StatusRequest | StatusAnswer): string {
   return `${JSON.stringify(message)}\n`;

@@ -6,6 +6,7 @@
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { parsePlayerCommand, CommandUsageError } from './player-command.js';
 import type { PlayerBridge } from './player-bridge.js';
 import { ensurePrivateFolder } from './private-folder.js';
@@ -21,6 +22,13 @@ export interface StatusServer {
 /** A client that says nothing is dropped after this long, so none can hold a connection open for good. */
 const IDLE_CLIENT_MS = 2_000;
 
+/** Bytes of the heap that hold compiled code (part of heapTotal and heapUsed). */
+function compiledCodeBytes(): number {
+  return getHeapSpaceStatistics()
+    .filter((space) => space.space_name.startsWith('code_'))
+    .reduce((sum, space) => sum + space.physical_space_size, 0);
+}
+
 async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<StatusAnswer> {
   if (request.op === 'status') {
     const snapshot = bridge.snapshot();
@@ -29,7 +37,7 @@ async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<Sta
   }
   if (request.op === 'memory') {
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    return { ok: true, memory: { rss, heapUsed, heapTotal, external, arrayBuffers } };
+    return { ok: true, memory: { rss, heapUsed, heapTotal, external, arrayBuffers, code: compiledCodeBytes() } };
   }
   try {
     return await bridge.run(parsePlayerCommand(request.name, request.argument));

@@ -10,14 +10,26 @@ export class BoundedCache<V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly compute: (key: string) => V,
+    private readonly compute: (key: string) => V = () => {
+      throw new Error('BoundedCache: nothing to compute a value with; use find and remember');
+    },
   ) {}
 
   get(key: string): V {
-    let value = this.newer.get(key);
+    const value = this.find(key);
+    return value === undefined ? this.remember(key, this.compute(key)) : value;
+  }
+
+  /** The value remembered for `key`, without computing one (undefined: none). */
+  find(key: string): V | undefined {
+    const value = this.newer.get(key);
     if (value !== undefined) return value;
-    value = this.older.get(key);
-    if (value === undefined) value = this.compute(key);
+    const older = this.older.get(key);
+    return older === undefined ? undefined : this.remember(key, older);
+  }
+
+  /** Remembers a value computed elsewhere (one the caller already had, so `compute` need not run). */
+  remember(key: string, value: V): V {
     if (this.newer.size >= this.capacity) {
       this.older = this.newer;
       this.newer = new Map();

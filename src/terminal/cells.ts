@@ -4,8 +4,6 @@ import widestLine from './widest-line.js';
 // A row of a frame as the terminal shows it, one cell per column: what screen.ts compares between frames
 // and live-layer.ts draws into.
 
-const SGR = /\u001B\[[0-9;]*m/g;
-const CELL_TOKEN = /\u001B\[[0-9;]*m|[^\u001B]/gu;
 export const RESET = '\u001B[0m';
 const FULL_RESET = /^\u001B\[0*m$/;
 const STARTS_WITH_RESET = /^\u001B\[0*;/;
@@ -28,23 +26,56 @@ function charWidth(char: string): number {
 
 /** Rows parsed lately: the row on screen now was parsed as the next one a frame ago. */
 const parsedRows = new BoundedCache(256, parseCells);
+/**
+ * Rows a live line drew lately, known cell by cell as they were drawn (see `drawnRow`). Apart from parsedRows:
+ * a clock's new row every second would otherwise push a screen's rows out of it, and each row kept there
+ * lives long enough to burden the old generation of the heap.
+ */
+const drawnRows = new BoundedCache<Cell[]>(2);
 
 /** A row as cells, or null when it holds something a column-by-column patch could get wrong. */
 export function cellsOf(line: string): Cell[] | null {
-  return parsedRows.get(line);
+  return drawnRows.find(line) ?? parsedRows.get(line);
 }
 
-function parseCells(line: string): Cell[] | null {
-  if (line.replace(SGR, '').includes('\u001B')) return null;
+/** The row that shows `cells`, remembered as drawn: comparing it with the rows before and after parses nothing. */
+export function drawnRow(cells: Cell[]): string {
+  const row = rowOf(cells);
+  drawnRows.remember(row, cells);
+  return row;
+}
+
+/** Where the SGR sequence starting at `start` (an ESC) ends, past its `m`; -1 when it is no SGR sequence. */
+function sgrEnd(line: string, start: number): number {
+  if (line.charCodeAt(start + 1) !== 0x5b) return -1; // [
+  let index = start + 2;
+  for (let code = line.charCodeAt(index); (code >= 0x30 && code <= 0x39) || code === 0x3b; code = line.charCodeAt(++index));
+  return line.charCodeAt(index) === 0x6d ? index + 1 : -1; // m
+}
+
+/**
+ * A text as cells, not remembered (a text that changes each second would only crowd the memory of rows).
+ * Scanned by hand: the clock's line is parsed every second, and a regular expression's iterator cost most of it.
+ */
+export function parseCells(line: string): Cell[] | null {
   const cells: Cell[] = [];
   let style = '';
-  for (const [token] of line.matchAll(CELL_TOKEN)) {
-    if (token.startsWith('\u001B')) {
+  for (let index = 0; index < line.length; ) {
+    const code = line.charCodeAt(index);
+    if (code === 0x1b) {
+      const end = sgrEnd(line, index);
+      if (end === -1) return null; // not a colour or weight: a patch could not tell what it does
+      const token = line.slice(index, end);
       style = FULL_RESET.test(token) ? '' : STARTS_WITH_RESET.test(token) ? token : style + token;
+      index = end;
       continue;
     }
-    if (charWidth(token) !== 1) return null; // wide or combining: columns no longer match characters
-    cells.push({ text: token, style });
+    const next = line.charCodeAt(index + 1);
+    const isPair = code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+    const text = isPair ? line.slice(index, index + 2) : line[index]!;
+    index += text.length;
+    if (charWidth(text) !== 1) return null; // wide or combining: columns no longer match characters
+    cells.push({ text, style });
   }
   return cells;
 }

@@ -1,6 +1,6 @@
 import type { DOMElement } from 'ink';
 import type { LiveLines } from '../ui/live-lines.js';
-import { cellsOf, rowOf, type Cell } from './cells.js';
+import { cellsOf, drawnRow, parseCells, type Cell } from './cells.js';
 import { spotOf, type ScreenSpot } from './screen-spot.js';
 
 const BLANK: Cell = { text: ' ', style: '' };
@@ -11,19 +11,22 @@ const BLANK: Cell = { text: ' ', style: '' };
  */
 export function drawOver(row: string, spot: ScreenSpot, text: string): string | null {
   const cells = cellsOf(row);
-  const line = cellsOf(text);
+  const line = parseCells(text);
   if (!cells || !line) return null;
   const end = spot.column + spot.width;
   const next = cells.slice();
   while (next.length < end) next.push(BLANK);
   for (let column = spot.column; column < end; column++) if (next[column]!.text !== ' ') return null;
   for (let index = 0; index < spot.width; index++) next[spot.column + index] = line[index] ?? BLANK;
-  return rowOf(next);
+  return drawnRow(next);
 }
 
 /** The live lines (see src/ui/live-lines.ts), laid over every frame of Ink's before it reaches the terminal. */
 export class LiveLayer implements LiveLines {
   private readonly lines = new Map<DOMElement, string>();
+  /** Where each line's element is in the frame `spotsOf` (a layout changes only with a frame of Ink's). */
+  private readonly spots = new Map<DOMElement, ScreenSpot | null>();
+  private spotsOf: readonly string[] | null = null;
 
   /**
    * `onChange` runs when a line is shown, changed or hidden: the screen has something new to draw. `locate`
@@ -44,11 +47,19 @@ export class LiveLayer implements LiveLines {
     if (this.lines.delete(element)) this.onChange();
   }
 
-  /** `rows` of a frame with every line drawn at the spot it has in that frame's layout. */
+  /**
+   * `rows` of a frame with every line drawn at the spot it has in that frame's layout: found once per frame,
+   * as the same rows come back each second while only a line changes.
+   */
   drawOn(rows: readonly string[]): readonly string[] {
+    if (rows !== this.spotsOf) {
+      this.spots.clear();
+      this.spotsOf = rows;
+    }
     let drawn: string[] | null = null;
     for (const [element, text] of this.lines) {
-      const spot = this.locate(element);
+      let spot = this.spots.get(element);
+      if (spot === undefined) this.spots.set(element, (spot = this.locate(element)));
       if (!spot || spot.row >= rows.length) continue;
       const row = drawOver(rows[spot.row]!, spot, text);
       if (row !== null) (drawn ??= [...rows])[spot.row] = row;

@@ -144,11 +144,14 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
   let isDirty = false;
   let isClosed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** A flush is on its way (a timer or a microtask). */
+  let isFlushQueued = false;
   let lastFlushAt = -Infinity;
 
   const flush = (): void => {
     timer = undefined;
-    if (!isDirty) return;
+    isFlushQueued = false;
+    if (!isDirty || isClosed) return;
     isDirty = false;
     lastFlushAt = Date.now();
     // Live lines are placed now, by the layout of the frame they go on (Ink computed it with the frame).
@@ -163,7 +166,13 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
   const schedule = (): void => {
     if (isClosed) return;
     isDirty = true;
-    timer ??= setTimeout(flush, Math.max(0, Math.ceil(lastFlushAt + frameMs - Date.now())));
+    if (isFlushQueued) return;
+    isFlushQueued = true;
+    const wait = Math.ceil(lastFlushAt + frameMs - Date.now());
+    // Past the frame time (a clock's second, a key after a pause): drawn once the code that changed it is done,
+    // without a timer, whose wake-up would cost a clock's tick as much again.
+    if (wait <= 0) queueMicrotask(flush);
+    else timer = setTimeout(flush, wait);
   };
   const live = new LiveLayer(schedule, locate);
   const pictures = new PictureLayer(schedule, locate);

@@ -18,6 +18,16 @@ export function terminalOutput(output: string, timing: string): { bytes: number;
   return { bytes: statSync(output).size, writes: lines.length };
 }
 
+/** CPU seconds of the tree and what reached the terminal, read together. */
+function reading(pid: number, script: { output: string; timing: string }): { cpu: number; bytes: number; writes: number; at: number } {
+  return { cpu: cpuSeconds(processTree(pid)), ...terminalOutput(script.output, script.timing), at: performance.now() };
+}
+
+/**
+ * Two windows one after the other: the first 30 s after 5 s of warm-up still carry the start's tail (V8
+ * compiling the code that just ran on its own threads, its memory reducer's full collections once the start's
+ * allocations stop); the second is the dashboard as it stays all day, and is the figure the goal speaks of.
+ */
 export async function benchIdle({ warmUpMs = 5_000, windowMs = 30_000 } = {}): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-idle-'));
   const script = { output: join(dir, 'typescript'), timing: join(dir, 'timing') };
@@ -25,17 +35,18 @@ export async function benchIdle({ warmUpMs = 5_000, windowMs = 30_000 } = {}): P
   try {
     await dashboard.session.waitFor(PLAYING, 20_000);
     await sleep(warmUpMs);
-    const tree = processTree(dashboard.pid());
-    const cpuBefore = cpuSeconds(tree);
-    const outputBefore = terminalOutput(script.output, script.timing);
-    const startedAt = performance.now();
+    const pid = dashboard.pid();
+    const first = reading(pid, script);
     await sleep(windowMs);
-    const cpu = cpuSeconds(tree) - cpuBefore;
-    const output = terminalOutput(script.output, script.timing);
-    const seconds = (performance.now() - startedAt) / 1000;
-    const writes = output.writes - outputBefore.writes;
+    const second = reading(pid, script);
+    await sleep(windowMs);
+    const third = reading(pid, script);
+    const seconds = (third.at - second.at) / 1000;
+    const cpu = third.cpu - second.cpu;
+    const writes = third.writes - second.writes;
+    const settlingPercent = ((second.cpu - first.cpu) / ((second.at - first.at) / 1000)) * 100;
     const stillPlaying = PLAYING.test(dashboard.session.capture());
-    const where = `${Math.round(seconds)} s at 120×40 after ${warmUpMs / 1000} s of warm-up, a track playing, Playlists focused`;
+    const window = `${Math.round(seconds)} s at 120×40 from ${(warmUpMs + windowMs) / 1000} s after now playing showed, a track playing, Playlists focused`;
     const note = stillPlaying ? {} : { note: 'the track was no longer playing at the end of the window' };
     return [
       {
@@ -45,17 +56,24 @@ export async function benchIdle({ warmUpMs = 5_000, windowMs = 30_000 } = {}): P
         unit: '%',
         budget: { max: 0.25 },
         floor: { max: 1 },
-        method: `utime+stime of the dashboard's process and its descendants (/proc/<pid>/stat), ${where}; % of one core`,
+        method: `utime+stime of the dashboard's process and its descendants (/proc/<pid>/stat), ${window}; % of one core`,
         ...note,
       },
       {
         section: 'idle',
+        name: 'CPU, whole process tree, the 30 s before (settling after start)',
+        value: round(settlingPercent, 3),
+        unit: '%',
+        method: `the same, from ${warmUpMs / 1000} s to ${(warmUpMs + windowMs) / 1000} s after now playing showed: the start's tail (background compilation, full collections once the start's allocations stop)`,
+      },
+      {
+        section: 'idle',
         name: 'bytes to the terminal',
-        value: round((output.bytes - outputBefore.bytes) / seconds, 1),
+        value: round((third.bytes - second.bytes) / seconds, 1),
         unit: 'B/s',
         budget: { max: 400 },
         floor: { max: 1_000 },
-        method: `growth of the typescript of script -f (a real pty in tmux), ${where}`,
+        method: `growth of the typescript of script -f (a real pty in tmux), ${window}`,
         ...note,
       },
       {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round, type Figure } from './figures.js';
@@ -6,6 +6,8 @@ import { memoryOf, processTree } from './proc.js';
 import { spawnAndRead, stop } from './processes.js';
 import { cursorLine, hasPlaceholders, launchDashboard, launchProgram, NOW_PLAYING, openBigPlaylist, pausePlayback, programPath, type RunningDashboard } from './program.js';
 import type { TmuxSession } from '../helpers/tmux.js';
+import { askDashboard } from '../../src/status/socket-client.js';
+import { statusPaths } from '../../src/status/target.js';
 
 /**
  * Resident memory over a walk of the 10,000-item playlist: of the dashboard with its embedded service (one
@@ -59,11 +61,45 @@ async function walkFigures(dashboard: RunningDashboard): Promise<{ beforeWalk: n
 const WALK =
   'G, g, then PgDn to row 10,000 and PgUp to row 1 (one key at a time, each screen of rows loaded before the next), tmux 120×40';
 
+const MB = 1_048_576;
+
+/**
+ * Where the resident megabytes of the dashboard go, as it tells them over its status socket (the heap: objects,
+ * compiled code, what V8 holds free; Buffers) and as /proc/<pid>/status tells the rest (files mapped: the node
+ * binary and the SQLite driver; anonymous memory outside the heap: malloc's, i.e. SQLite's cache, Yoga's
+ * nodes, Node's own).
+ */
+async function breakdown(pid: number, socket: string, when: string): Promise<Figure[]> {
+  const reply = await askDashboard(socket, { v: 1, op: 'memory' }, 2_000);
+  if (reply.kind !== 'answer' || !('memory' in reply.answer)) return [];
+  const { heapUsed, heapTotal, external, code } = reply.answer.memory;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const bytesOf = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  const parts: [string, number, string][] = [
+    ['JS objects', heapUsed - code, 'process.memoryUsage().heapUsed less the code spaces'],
+    ['compiled code', code, "v8.getHeapSpaceStatistics(): the code spaces' physical size"],
+    ['heap held free by V8', heapTotal - heapUsed, 'heapTotal − heapUsed'],
+    ['Buffers and other external memory', external, 'process.memoryUsage().external'],
+    ['native, outside the heap', bytesOf('RssAnon') - heapTotal - external, "RssAnon − heapTotal − external: malloc's (SQLite's page cache, Yoga, Node), thread stacks"],
+    ['files mapped', bytesOf('RssFile'), 'RssFile: the node binary, the SQLite driver and other libraries'],
+  ];
+  return parts.map(([name, bytes, method]) => ({
+    section: 'memory',
+    name: `${when}: ${name}`,
+    value: round(bytes / MB, 1),
+    unit: 'MB',
+    method: `${method}, asked over the status socket right after the RSS above`,
+  }));
+}
+
 /** The dashboard with its embedded service, in one process. */
 async function embedded(dir: string): Promise<Figure[]> {
-  const dashboard = launchDashboard(join(dir, 'memory.db'));
+  const db = join(dir, 'memory.db');
+  const env = { XDG_RUNTIME_DIR: dir };
+  const dashboard = launchDashboard(db, { env });
   try {
     const { beforeWalk, afterG, rssMb, peakRssMb } = await walkFigures(dashboard);
+    const atEnd = await breakdown(dashboard.pid(), statusPaths({ kind: 'embedded', db }, env).socket, 'at the end of the walk');
     return [
       {
         section: 'memory',
@@ -95,6 +131,7 @@ async function embedded(dir: string): Promise<Figure[]> {
         unit: 'MB',
         method: 'VmRSS of the dashboard back on row 1',
       },
+      ...atEnd,
     ];
   } finally {
     dashboard.stop();
@@ -108,11 +145,16 @@ async function alone(dir: string): Promise<Figure[]> {
     [programPath(), 'serve', '--port', '0', '--db', join(dir, 'serve.db')],
     ['base_url', 'access_token'],
   );
-  const dashboard = launchProgram(['--base-url', values.base_url!, '--token', values.access_token!]);
+  const target = { kind: 'remote', baseUrl: values.base_url!, token: values.access_token! } as const;
+  const env = { XDG_RUNTIME_DIR: dir };
+  const dashboard = launchProgram(['--base-url', target.baseUrl, '--token', target.token], { env });
   try {
     await dashboard.session.waitFor(NOW_PLAYING, 20_000);
     const atStart = memoryOf(dashboard.pid()).rssMb;
+    const socket = statusPaths(target, env).socket;
+    const startParts = await breakdown(dashboard.pid(), socket, 'dashboard alone at start');
     const { peakRssMb } = await walkFigures(dashboard);
+    const endParts = await breakdown(dashboard.pid(), socket, 'dashboard alone at the end of the walk');
     return [
       {
         section: 'memory',
@@ -121,6 +163,7 @@ async function alone(dir: string): Promise<Figure[]> {
         unit: 'MB',
         method: 'VmRSS of the dashboard on playdeck serve (another process) once now playing shows',
       },
+      ...startParts,
       {
         section: 'memory',
         name: 'dashboard alone (--base-url): peak RSS over the walk',
@@ -128,6 +171,7 @@ async function alone(dir: string): Promise<Figure[]> {
         unit: 'MB',
         method: `VmHWM of the dashboard on playdeck serve, reset once the playlist is open, over ${WALK}`,
       },
+      ...endParts,
     ];
   } finally {
     dashboard.stop();

@@ -115,12 +115,14 @@ describe('a dashboard answering over the socket', () => {
     expect(reply).toEqual({ kind: 'answer', answer: { ok: false, reason: 'this dashboard speaks version 1 of the status protocol' } });
   });
 
-  it("tells its own memory, for the bench's soak", async () => {
+  it("tells its own memory, compiled code apart, for the bench's soak and memory sections", async () => {
     server = await startStatusServer(socketPath(), fixedBridge(null, 0));
     const reply = await askDashboard(socketPath(), { v: 1, op: 'memory' });
     if (reply.kind !== 'answer' || !('memory' in reply.answer)) throw new Error(`no memory in ${JSON.stringify(reply)}`);
-    const { rss, heapUsed, heapTotal } = reply.answer.memory;
+    const { rss, heapUsed, heapTotal, code } = reply.answer.memory;
     expect(heapUsed).toBeGreaterThan(0);
+    expect(code).toBeGreaterThan(0);
+    expect(code).toBeLessThan(heapTotal);
     expect(heapTotal).toBeGreaterThanOrEqual(heapUsed);
     expect(rss).toBeGreaterThan(heapUsed);
   });

@@ -26,4 +26,18 @@ describe('BoundedCache', () => {
     cache.get('x');
     expect(compute).toHaveBeenCalledTimes(5);
   });
+
+  it('finds without computing, and keeps what is remembered by the same rule', () => {
+    const cache = new BoundedCache<number[]>(2);
+    const value = [1];
+    expect(cache.find('a')).toBeUndefined();
+    expect(cache.remember('a', value)).toBe(value);
+    cache.remember('b', [2]);
+    cache.remember('c', [3]); // turn-over: a and b are the older generation
+    expect(cache.find('a')).toBe(value); // found: back in the newer
+    cache.remember('d', [4]); // turn-over: b is forgotten, a stays
+    expect(cache.find('b')).toBeUndefined();
+    expect(cache.find('a')).toBe(value);
+    expect(() => cache.get('e')).toThrow(/nothing to compute/);
+  });
 });

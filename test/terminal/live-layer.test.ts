@@ -18,6 +18,14 @@ describe('drawOver', () => {
     expect(drawn).toMatch(/\u001B\[2m│\u001B\[0m$/);
   });
 
+  it('gives a row whose cells are known as drawn: the screen compares it without parsing it again', () => {
+    const drawn = drawOver('│      │', { row: 0, column: 1, width: 4 }, `${CYAN}0:01${NO_CYAN}`)!;
+    const cells = cellsOf(drawn);
+    expect(cells?.map((cell) => cell.text).join('')).toBe('│0:01  │');
+    expect(cellsOf(drawn)).toBe(cells);
+    expect(cellsOf(`${drawn} `)).not.toBe(cells);
+  });
+
   it('pads a row that Ink trimmed short of the spot', () => {
     expect(drawOver('ab', { row: 0, column: 4, width: 3 }, 'xyz')).toBe('ab  xyz');
   });
@@ -59,24 +67,32 @@ function normalise(style: string | undefined): string {
 }
 
 describe('LiveLayer', () => {
-  it('draws each line at the spot it has now, and says when there is something new to draw', () => {
+  it('draws each line at the spot it has in each frame, and says when there is something new to draw', () => {
     const changed = vi.fn();
     const frame = ['+------+', '|      |', '+------+'];
     let spot: { row: number; column: number; width: number } | null = { row: 1, column: 1, width: 6 };
     const owner = {} as DOMElement;
-    const layer = new LiveLayer(changed, (element) => (element === owner ? spot : null));
+    const locate = vi.fn((element: DOMElement) => (element === owner ? spot : null));
+    const layer = new LiveLayer(changed, locate);
     layer.show(owner, '0:01 a');
     expect(changed).toHaveBeenCalledTimes(1);
     expect(layer.drawOn(frame)).toEqual(['+------+', '|0:01 a|', '+------+']);
     layer.show(owner, '0:01 a');
     expect(changed).toHaveBeenCalledTimes(1);
+    // The same frame again (only a line changed): the spot found for it stands, and is not looked for again.
+    layer.show(owner, '0:02 a');
+    expect(changed).toHaveBeenCalledTimes(2);
+    expect(layer.drawOn(frame)).toEqual(['+------+', '|0:02 a|', '+------+']);
+    expect(locate).toHaveBeenCalledTimes(1);
     spot = null;
-    expect(layer.drawOn(frame)).toBe(frame);
+    const next = [...frame];
+    expect(layer.drawOn(next)).toBe(next);
     spot = { row: 5, column: 0, width: 2 };
-    expect(layer.drawOn(frame)).toBe(frame);
+    const after = [...frame];
+    expect(layer.drawOn(after)).toBe(after);
     layer.hide(owner);
-    expect(changed).toHaveBeenCalledTimes(2);
+    expect(changed).toHaveBeenCalledTimes(3);
     layer.hide(owner);
-    expect(changed).toHaveBeenCalledTimes(2);
+    expect(changed).toHaveBeenCalledTimes(3);
   });
 });

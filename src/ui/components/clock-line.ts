@@ -22,9 +22,19 @@ export function clockLine(snapshot: ProgressSnapshot, now: number, width: number
   const barWidth = Math.max(0, width - elapsed.length - total.length - 2);
   if (barWidth === 0) return `${elapsed}  ${total}`.slice(0, Math.max(0, width)).padEnd(Math.max(0, width));
   const { filled, empty } = barParts(snapshot.durationMs > 0 ? position / snapshot.durationMs : 0, barWidth);
+  return `${elapsed} ${barOf(filled, empty, theme)} ${total}`;
+}
+
+/** The last bar painted: most seconds the bar is the one of the second before, and only the time changes. */
+let lastBar = { filled: -1, empty: -1, theme: null as Theme | null, level: -1, text: '' };
+
+function barOf(filled: number, empty: number, theme: Theme): string {
+  const { level } = chalk;
+  if (lastBar.filled === filled && lastBar.empty === empty && lastBar.theme === theme && lastBar.level === level) return lastBar.text;
   const rest = '─'.repeat(empty);
   const emptyPart = empty === 0 ? '' : theme.muted === undefined ? chalk.dim(rest) : paint(rest, theme.muted);
-  return `${elapsed} ${paint('━'.repeat(filled), theme.progress)}${emptyPart} ${total}`;
+  lastBar = { filled, empty, theme, level, text: paint('━'.repeat(filled), theme.progress) + emptyPart };
+  return lastBar.text;
 }
 
 /** How long until the clock line shows something new: the next whole second of the position, or never. */
