@@ -76,6 +76,24 @@ const yogaWithoutFetch = {
 };
 
 /**
+ * got loads http2-wrapper at start (~40 ms of a start, most of it ALPN and session plumbing) although it uses it
+ * only for requests that ask for HTTP/2 over TLS, which the program never does: the bundle gets a stand-in that
+ * says so if anything ever asks it.
+ */
+const HTTP2_WRAPPER_STAND_IN = `const unused = () => {
+  throw new Error('http2-wrapper is not bundled: playdeck asks for HTTP/1.1 only (see scripts/bundle.mjs)');
+};
+export default { auto: unused, get globalAgent() { return unused(); } };
+`;
+const http2WrapperLeftOut = {
+  name: 'http2-wrapper-left-out',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^http2-wrapper$/ }, () => ({ path: 'http2-wrapper', namespace: 'http2-wrapper-left-out' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'http2-wrapper-left-out' }, () => ({ contents: HTTP2_WRAPPER_STAND_IN, loader: 'js' }));
+  },
+};
+
+/**
  * The database's integrity check runs in a worker thread started from a file of its own
  * (src/service/store/integrity-check.ts): bundled apart, into the folder of the chunks, beside the service's
  * chunk that starts it by the same relative name as in src.
@@ -126,7 +144,7 @@ export function bundleOptions(entryPoints, outdir) {
     format: 'esm',
     target: 'node20',
     external: [...EXTERNAL, ...UNUSED_BY_THE_PROGRAM],
-    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape],
+    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape, http2WrapperLeftOut],
     jsx: 'automatic',
     banner: {
       // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.
