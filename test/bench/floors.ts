@@ -7,7 +7,7 @@ import { median, round, sleep, type Figure } from './figures.js';
 import type { InkFloor } from './ink-floor.js';
 import { FLOOR_LINE } from './ink-line-text.js';
 import { runChild } from './keys.js';
-import { cpuSeconds, findInTree, memoryOf, processTree } from './proc.js';
+import { cpuSeconds, findInTree, memoryOf, processTree, residentParts, type ResidentParts } from './proc.js';
 import { COLUMNS, pollUntil, programPath, reactBuildOf, ROWS } from './program.js';
 import { startInTmux, type TmuxSession } from '../helpers/tmux.js';
 
@@ -52,14 +52,14 @@ function launch(script: string): { session: TmuxSession; pid(): number } {
 }
 
 /** CPU % of one core of the process over the window, after a warm-up, and its RSS at the end. */
-async function idleOf(pid: number): Promise<{ cpuPercent: number; rssMb: number }> {
+async function idleOf(pid: number): Promise<{ cpuPercent: number; rssMb: number; parts: ResidentParts }> {
   await sleep(IDLE_WARM_UP_MS);
   const tree = processTree(pid);
   const before = cpuSeconds(tree);
   const startedAt = performance.now();
   await sleep(IDLE_WINDOW_MS);
   const seconds = (performance.now() - startedAt) / 1000;
-  return { cpuPercent: ((cpuSeconds(tree) - before) / seconds) * 100, rssMb: memoryOf(pid).rssMb };
+  return { cpuPercent: ((cpuSeconds(tree) - before) / seconds) * 100, rssMb: memoryOf(pid).rssMb, parts: residentParts(pid) };
 }
 
 export async function benchFloors(): Promise<Figure[]> {
@@ -81,8 +81,8 @@ export async function benchFloors(): Promise<Figure[]> {
     // The two idle floors run side by side: each is a few ticks of CPU over the window, and the wait is the same.
     const timer = launch(timerScript);
     const ink = launch(inkScript);
-    let timerIdle: { cpuPercent: number; rssMb: number };
-    let inkIdle: { cpuPercent: number; rssMb: number };
+    let timerIdle: Awaited<ReturnType<typeof idleOf>>;
+    let inkIdle: Awaited<ReturnType<typeof idleOf>>;
     try {
       await ink.session.waitFor(FLOOR_LINE);
       [timerIdle, inkIdle] = await Promise.all([idleOf(timer.pid()), idleOf(ink.pid())]);
@@ -105,6 +105,13 @@ export async function benchFloors(): Promise<Figure[]> {
         note: `runs: ${starts.map((value) => (value === null ? 'none' : Math.round(value))).join(', ')} ms`,
       },
       { section: 'floors', name: FLOOR.inkRss, value: round(inkIdle.rssMb, 1), unit: 'MB', method: 'VmRSS of the bare Ink app at the end of its idle window' },
+      ...(['files', 'mallocHeap', 'anonymous'] as const).map((kind): Figure => ({
+        section: 'floors',
+        name: `bare Ink one line: RSS in ${{ files: 'pages of files (the node binary, libraries)', mallocHeap: "malloc's heap", anonymous: 'anonymous memory (the JS heap, Yoga, stacks)' }[kind]}`,
+        value: round(inkIdle.parts[kind] / 1_048_576, 1),
+        unit: 'MB',
+        method: 'the same process at the same moment, by kind of mapping (/proc/<pid>/smaps)',
+      })),
       { section: 'floors', name: FLOOR.inkIdleCpu, value: round(inkIdle.cpuPercent, 3), unit: '%', method: `the bare Ink app left alone (no timer: nothing to redraw), ${window}` },
       {
         section: 'floors',

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round, type Figure } from './figures.js';
-import { memoryOf, processTree } from './proc.js';
+import { memoryOf, processTree, residentParts } from './proc.js';
 import { spawnAndRead, stop } from './processes.js';
 import { cursorLine, hasPlaceholders, launchDashboard, launchProgram, NOW_PLAYING, openBigPlaylist, pausePlayback, programPath, type RunningDashboard } from './program.js';
 import type { TmuxSession } from '../helpers/tmux.js';
@@ -64,31 +64,29 @@ const WALK =
 const MB = 1_048_576;
 
 /**
- * Where the resident megabytes of the dashboard go, as it tells them over its status socket (the heap: objects,
- * compiled code, what V8 holds free; Buffers) and as /proc/<pid>/status tells the rest (files mapped: the node
- * binary and the SQLite driver; anonymous memory outside the heap: malloc's, i.e. SQLite's cache, Yoga's
- * nodes, Node's own).
+ * Where the resident megabytes of the dashboard go: by kind of mapping from /proc/<pid>/smaps (pages of files,
+ * malloc's heap, anonymous memory), the anonymous part split by what the dashboard tells of its heap over the
+ * status socket (objects, compiled code, what V8 holds free).
  */
 async function breakdown(pid: number, socket: string, when: string): Promise<Figure[]> {
   const reply = await askDashboard(socket, { v: 1, op: 'memory' }, 2_000);
   if (reply.kind !== 'answer' || !('memory' in reply.answer)) return [];
-  const { heapUsed, heapTotal, external, code } = reply.answer.memory;
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const bytesOf = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  const { heapUsed, heapTotal, code } = reply.answer.memory;
+  const { files, mallocHeap, anonymous } = residentParts(pid);
   const parts: [string, number, string][] = [
-    ['JS objects', heapUsed - code, 'process.memoryUsage().heapUsed less the code spaces'],
+    ['node binary and libraries', files, 'resident pages of files (smaps): mostly the node binary itself, then the SQLite driver and the C libraries'],
+    ['malloc heap', mallocHeap, "smaps [heap]: SQLite's page cache, V8's parser and compiler zones, ICU, Node's own buffers"],
+    ['JS objects', heapUsed - code, "process.memoryUsage().heapUsed less V8's code spaces"],
     ['compiled code', code, "v8.getHeapSpaceStatistics(): the code spaces' physical size"],
-    ['heap held free by V8', heapTotal - heapUsed, 'heapTotal − heapUsed'],
-    ['Buffers and other external memory', external, 'process.memoryUsage().external'],
-    ['native, outside the heap', bytesOf('RssAnon') - heapTotal - external, "RssAnon − heapTotal − external: malloc's (SQLite's page cache, Yoga, Node), thread stacks"],
-    ['files mapped', bytesOf('RssFile'), 'RssFile: the node binary, the SQLite driver and other libraries'],
+    ['JS heap held free by V8', heapTotal - heapUsed, 'heapTotal − heapUsed: room V8 keeps for the next allocations'],
+    ['other anonymous memory', anonymous - heapTotal, "anonymous mappings (smaps) less the JS heap: Yoga's WebAssembly memory, malloc's large blocks, thread stacks"],
   ];
-  return parts.map(([name, bytes, method]) => ({
+  return parts.map(([name, bytes, method]): Figure => ({
     section: 'memory',
     name: `${when}: ${name}`,
     value: round(bytes / MB, 1),
     unit: 'MB',
-    method: `${method}, asked over the status socket right after the RSS above`,
+    method: `${method}; read right after the RSS above`,
   }));
 }
 

@@ -61,3 +61,29 @@ export function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
   const kilobytes = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kilobytes('VmRSS') / 1024, peakRssMb: kilobytes('VmHWM') / 1024 };
 }
+
+/** Resident memory of a process by kind of mapping (/proc/<pid>/smaps), in bytes. */
+export interface ResidentParts {
+  /** Pages of files: the node binary, the SQLite driver, the C libraries. */
+  files: number;
+  /** malloc's main heap (`[heap]`): SQLite's cache, V8's parser and compiler zones, ICU, Node's own. */
+  mallocHeap: number;
+  /** Anonymous mappings: V8's heap pages, WebAssembly memory (Yoga), malloc's large blocks, thread stacks. */
+  anonymous: number;
+}
+
+export function residentParts(pid: number): ResidentParts {
+  const parts: ResidentParts = { files: 0, mallocHeap: 0, anonymous: 0 };
+  let kind: keyof ResidentParts = 'anonymous';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1]!;
+      kind = name.startsWith('/') ? 'files' : name === '[heap]' ? 'mallocHeap' : 'anonymous';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) parts[kind] += Number(rss[1]) * 1024;
+  }
+  return parts;
+}

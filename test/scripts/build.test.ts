@@ -99,6 +99,12 @@ describe('the built program', () => {
     }
   });
 
+  it('is ASCII throughout, so that V8 keeps each source one byte a character, and leaves out got’s http2-wrapper', () => {
+    for (const [path, source] of files) expect({ path, nonAscii: source.match(/[^\x00-\x7f]/g) ?? [] }).toEqual({ path, nonAscii: [] });
+    expect(everything).toContain('http2-wrapper is not bundled');
+    expect(everything).not.toMatch(/resolve-alpn|resolveALPN/);
+  });
+
   it('starts Yoga without loading Node’s fetch implementation', () => {
     expect(loadDashboardCode('production').internalModules.filter((name) => name.includes('undici'))).toEqual([]);
   });
