@@ -24,8 +24,8 @@ export interface PollLoop<T> {
 }
 
 /**
- * A chain of timeouts, one request at a time: the next is scheduled when the last settles, `delayAfter` after
- * the last was sent, or after a backoff that doubles with each failure (at least what a 429 asked for).
+ * A chain of timeouts, one request at a time: the next is scheduled when the last settles, after
+ * `delayAfter`, or after a backoff that doubles with each failure (at least what a 429 asked for).
  * Plain code, no React: `usePoll` owns one per component.
  */
 export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
@@ -36,7 +36,7 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
   let isRefreshQueued = false;
   let failures = 0;
   let lastSuccessAt: number | null = null;
-  /** When the wait now running began (the good answer's request was sent, or a replace); null while failing or stopped for good. */
+  /** When the wait now running after a good answer (or a replace) began; null while failing or stopped for good. */
   let waitingSince: number | null = null;
 
   const schedule = (delay: number): void => {
@@ -56,15 +56,13 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
     isOutdated = false;
     let delay: number;
     let failedForGood = false;
-    const sentAt = Date.now();
     try {
       const data = await hooks().fetch(request.signal);
       if (isStopped) return;
       failures = 0;
       lastSuccessAt = Date.now();
       hooks().onData(data, isOutdated);
-      // Counted from the question, not the answer: "every 5 s" stays 5 s between answers, round trip included.
-      delay = Math.max(0, hooks().delayAfter(data) - (lastSuccessAt - sentAt));
+      delay = hooks().delayAfter(data);
     } catch (error) {
       if (isStopped) return;
       failures++;
@@ -83,7 +81,7 @@ export function startPollLoop<T>(hooks: () => PollLoopHooks<T>): PollLoop<T> {
       isRefreshQueued = false;
       void run();
     } else {
-      if (failures === 0) waitingSince = sentAt;
+      if (failures === 0) waitingSince = Date.now();
       schedule(delay);
     }
   }
