@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textCollator } from '../../src/ui/state/reorder-sort.js';
 import { planMoves } from '../../src/ui/state/save-planner.js';
 import {
@@ -19,43 +19,15 @@ import {
   type Dashboard,
   type Sandbox,
 } from '../helpers/e2e-dashboard.js';
-import { listPlaylists, playlistEntries, type Entry, type PlaylistSummary, type ServiceAccess } from '../helpers/e2e-service.js';
-import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { spawnServe, stopServe, type ServeChild } from '../helpers/serve-child.js';
+import { identities, isPut, serveBehindProxy } from '../helpers/e2e-served.js';
+import { playlistEntries, type Entry } from '../helpers/e2e-service.js';
 
 const SCREEN_MS = 15_000;
 const SIGKILL_STATUS = 128 + 9;
 
-let serveHome: Sandbox;
-let serve: ServeChild;
-let service: ServiceAccess;
-let proxy: FaultProxy;
-let playlists: PlaylistSummary[];
-const sessions: Dashboard[] = [];
-const sandboxes: Sandbox[] = [];
+const served = serveBehindProxy(12);
+const { sessions, sandboxes } = served;
 
-beforeAll(async () => {
-  serveHome = createSandbox();
-  serve = await spawnServe(['--port', '0', '--db', serveHome.db]);
-  service = { baseUrl: serve.baseUrl, token: serve.accessToken };
-  playlists = await listPlaylists(service, 12);
-  proxy = await startFaultProxy(serve.baseUrl);
-});
-
-afterAll(async () => {
-  await proxy.close();
-  await stopServe(serve, 'SIGTERM');
-  serveHome.remove();
-});
-
-afterEach(() => {
-  proxy.clear();
-  for (const session of sessions.splice(0)) session.kill();
-  for (const sandbox of sandboxes.splice(0)) sandbox.remove();
-});
-
-const identities = (entries: readonly Entry[]): string[] => entries.map((entry) => `${entry.uri}@${entry.addedAt}`);
-const isPut = (method: string, url: string): boolean => method === 'PUT' && url.includes('/playlists/');
 const journalDir = (sandbox: Sandbox): string => join(sandbox.env.XDG_STATE_HOME!, 'playdeck', 'journal');
 const journalFiles = (sandbox: Sandbox): string[] => {
   try {
@@ -66,22 +38,22 @@ const journalFiles = (sandbox: Sandbox): string[] => {
 };
 
 function dashboardIn(sandbox: Sandbox, outputLog?: string): Dashboard {
-  const dashboard = startDashboard(['--base-url', proxy.baseUrl, '--token', service.token], { sandbox, outputLog });
+  const dashboard = startDashboard(['--base-url', served.proxy.baseUrl, '--token', served.service.token], { sandbox, outputLog });
   sessions.push(dashboard);
   return dashboard;
 }
 
 /** A sandbox whose dashboard opened the playlist at `index`, pressed J and showed the move (saves refused, in case one comes early). */
 async function moveShown(index: number, withOutputLog = false) {
-  const playlist = playlists[index]!;
-  const before = await playlistEntries(service, playlist.id);
+  const playlist = served.playlists[index]!;
+  const before = await playlistEntries(served.service, playlist.id);
   const sandbox = createSandbox();
   sandboxes.push(sandbox);
   const outputLog = withOutputLog ? join(sandbox.dir, 'terminal.log') : undefined;
   const dashboard = dashboardIn(sandbox, outputLog);
   await openPlaylist(dashboard, index, playlist.name, before[0]!.name);
   const pid = dashboard.programPid();
-  proxy.inject({ kind: 'status', status: 500, body: '{"error":{"status":500,"message":"injected"}}' }, { match: isPut });
+  served.proxy.inject({ kind: 'status', status: 500, body: '{"error":{"status":500,"message":"injected"}}' }, { match: isPut });
   dashboard.sendKeys('J');
   const shown = [before[1]!, before[0]!].map((entry) => cellPrefixOf(entry.name));
   await dashboard.waitFor((screen) => itemRowsOf(screen, 2).every((cell, row) => cell.startsWith(shown[row]!)), SCREEN_MS);
@@ -96,20 +68,20 @@ describe('the journal of unsaved moves', () => {
     process.kill(pid, 'SIGKILL');
     expect((await dashboard.waitForExit()).status).toBe(SIGKILL_STATUS);
     // Killed before any save reached the service; the move is on disk, for the user alone.
-    expect(identities(await playlistEntries(service, playlist.id))).toEqual(identities(before));
+    expect(identities(await playlistEntries(served.service, playlist.id))).toEqual(identities(before));
     const [file] = journalFiles(sandbox);
     expect(file).toBeDefined();
     expect(statSync(join(journalDir(sandbox), file!)).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(join(journalDir(sandbox), file!), 'utf8')).move_count).toBe(1);
 
-    proxy.clear();
-    const putsBefore = proxy.count(isPut);
+    served.proxy.clear();
+    const putsBefore = served.proxy.count(isPut);
     const again = dashboardIn(sandbox);
     await again.waitFor((screen) => offerOf(playlist.name).test(statusMessageOf(screen)), SCREEN_MS);
     again.sendKeys('s');
     await again.waitFor((screen) => /^saved\b/.test(statusMessageOf(screen)), SCREEN_MS);
-    expect(identities(await playlistEntries(service, playlist.id))).toEqual(identities([before[1]!, before[0]!, ...before.slice(2)]));
-    expect(proxy.count(isPut) - putsBefore).toBe(1);
+    expect(identities(await playlistEntries(served.service, playlist.id))).toEqual(identities([before[1]!, before[0]!, ...before.slice(2)]));
+    expect(served.proxy.count(isPut) - putsBefore).toBe(1);
     expect(journalFiles(sandbox)).toEqual([]);
   });
 
@@ -124,7 +96,7 @@ describe('the journal of unsaved moves', () => {
     expect(written.indexOf('\u001b[?1004l\u001b[?25h\u001b[?1049l')).toBeLessThan(written.indexOf('[exit 0]'));
     expect(journalFiles(sandbox)).toHaveLength(1);
 
-    proxy.clear();
+    served.proxy.clear();
     const again = dashboardIn(sandbox);
     await again.waitFor((screen) => offerOf(playlist.name).test(statusMessageOf(screen)), SCREEN_MS);
     again.sendKeys('d');
@@ -132,13 +104,13 @@ describe('the journal of unsaved moves', () => {
     again.sendKeys('y');
     await again.waitFor((screen) => !statusMessageOf(screen).includes('unsaved move'), SCREEN_MS);
     expect(journalFiles(sandbox)).toEqual([]);
-    expect(identities(await playlistEntries(service, playlist.id))).toEqual(identities(before));
+    expect(identities(await playlistEntries(served.service, playlist.id))).toEqual(identities(before));
   });
 
   it('o t, killed while the 4th request of its save is out (it landed): a restart finishes the sort, every entry once, added_at kept', { timeout: 90_000 }, async () => {
-    const index = playlists.findIndex((candidate, at) => at > 3 && candidate.total >= 12 && candidate.total <= 50);
-    const playlist = playlists[index]!;
-    const before = await playlistEntries(service, playlist.id);
+    const index = served.playlists.findIndex((candidate, at) => at > 3 && candidate.total >= 12 && candidate.total <= 50);
+    const playlist = served.playlists[index]!;
+    const before = await playlistEntries(served.service, playlist.id);
     const collator = textCollator();
     const sorted = before.map((entry, row) => ({ entry, row })).sort((a, b) => collator.compare(a.entry.name, b.entry.name) || a.row - b.row).map(({ entry }) => entry);
     const planned = planMoves(identities(before), identities(sorted)).length;
@@ -150,29 +122,29 @@ describe('the journal of unsaved moves', () => {
     const dashboard = dashboardIn(sandbox);
     await openPlaylist(dashboard, index, playlist.name, before[0]!.name);
     const pid = dashboard.programPid();
-    const putsBefore = proxy.count(isPut);
+    const putsBefore = served.proxy.count(isPut);
     // The 4th request reaches the service; its answer never reaches the dashboard.
     let puts = 0;
-    proxy.inject({ kind: 'delay', ms: 60_000 }, { match: (method, url) => isPut(method, url) && ++puts === 4 });
+    served.proxy.inject({ kind: 'delay', ms: 60_000 }, { match: (method, url) => isPut(method, url) && ++puts === 4 });
     dashboard.sendKeys('o', 't');
     await dashboard.waitFor((screen) => /^saving 4\//.test(statusMessageOf(screen)), SCREEN_MS);
-    for (const deadline = Date.now() + SCREEN_MS; !proxy.requests.some((request) => request.fault === 'delay'); ) {
+    for (const deadline = Date.now() + SCREEN_MS; !served.proxy.requests.some((request) => request.fault === 'delay'); ) {
       if (Date.now() > deadline) throw new Error('the 4th request never came');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     process.kill(pid, 'SIGKILL');
     expect((await dashboard.waitForExit()).status).toBe(SIGKILL_STATUS);
-    expect(proxy.count(isPut) - putsBefore).toBe(4);
+    expect(served.proxy.count(isPut) - putsBefore).toBe(4);
 
-    proxy.clear();
+    served.proxy.clear();
     const again = dashboardIn(sandbox);
     await again.waitFor((screen) => new RegExp(`^1 unsaved move in ${escapeRegExp(playlist.name)} from`).test(statusMessageOf(screen)), SCREEN_MS);
     again.sendKeys('s');
     await again.waitFor((screen) => /^saved\b/.test(statusMessageOf(screen)), SCREEN_MS);
-    const after = await playlistEntries(service, playlist.id);
+    const after = await playlistEntries(served.service, playlist.id);
     expect(identities(after)).toEqual(identities(sorted));
     // Nothing sent twice: the request that landed unanswered counted as done.
-    expect(proxy.count(isPut) - putsBefore).toBe(planned);
+    expect(served.proxy.count(isPut) - putsBefore).toBe(planned);
     expect(journalFiles(sandbox)).toEqual([]);
   });
 });

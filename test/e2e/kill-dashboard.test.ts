@@ -4,7 +4,7 @@
  * has answered 200." The dashboard runs in tmux against `serve` on a temporary database and is killed with
  * SIGKILL at chosen moments; the service is read with fetch.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyMoves, planMoves } from '../../src/ui/state/save-planner.js';
 import {
   createSandbox,
@@ -16,54 +16,25 @@ import {
   type Dashboard,
   type Sandbox,
 } from '../helpers/e2e-dashboard.js';
-import { listPlaylists, playlistEntries, type Entry, type PlaylistSummary, type ServiceAccess } from '../helpers/e2e-service.js';
-import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
-import { spawnServe, stopServe, type ServeChild } from '../helpers/serve-child.js';
+import { identities, isPut, serveBehindProxy } from '../helpers/e2e-served.js';
+import { playlistEntries, type Entry } from '../helpers/e2e-service.js';
 
 const SCREEN_MS = 15_000;
 const SIGKILL_STATUS = 128 + 9;
 
-let serveHome: Sandbox;
-let serve: ServeChild;
-let service: ServiceAccess;
-/** Between the dashboard and the service, to hold a save at a chosen step. */
-let proxy: FaultProxy;
-/** As the Playlists pane lists them. Each scenario takes its own, so a save that lands late disturbs no other. */
-let playlists: PlaylistSummary[];
-const sessions: Dashboard[] = [];
-const sandboxes: Sandbox[] = [];
+const served = serveBehindProxy(12);
+const { sessions, sandboxes } = served;
 
-beforeAll(async () => {
-  serveHome = createSandbox();
-  serve = await spawnServe(['--port', '0', '--db', serveHome.db]);
-  service = { baseUrl: serve.baseUrl, token: serve.accessToken };
-  playlists = await listPlaylists(service, 12);
-  proxy = await startFaultProxy(serve.baseUrl);
-});
-
-afterAll(async () => {
-  await proxy.close();
-  await stopServe(serve, 'SIGTERM');
-  serveHome.remove();
-});
-
-afterEach(() => {
-  proxy.clear();
-  for (const session of sessions.splice(0)) session.kill();
-  for (const sandbox of sandboxes.splice(0)) sandbox.remove();
-});
-
-const identities = (entries: readonly Entry[]): string[] => entries.map((entry) => `${entry.uri}@${entry.addedAt}`);
 const isSaved = (screen: string): boolean => /^saved\b/.test(statusMessageOf(screen));
 
 /** A fresh dashboard on the service with the playlist at `index` open. */
 async function openOn(index: number): Promise<{ dashboard: Dashboard; before: Entry[] }> {
-  const playlist = playlists[index]!;
+  const playlist = served.playlists[index]!;
   expect(playlist.total, 'a small playlist, read whole in a moment').toBeLessThanOrEqual(200);
-  const before = await playlistEntries(service, playlist.id);
+  const before = await playlistEntries(served.service, playlist.id);
   const sandbox = createSandbox();
   sandboxes.push(sandbox);
-  const dashboard = startDashboard(['--base-url', proxy.baseUrl, '--token', service.token], { sandbox });
+  const dashboard = startDashboard(['--base-url', served.proxy.baseUrl, '--token', served.service.token], { sandbox });
   sessions.push(dashboard);
   await openPlaylist(dashboard, index, playlist.name, before[0]!.name);
   dashboard.programPid();
@@ -82,10 +53,10 @@ describe('killing the dashboard', () => {
     await dashboard.waitFor(isSaved, SCREEN_MS); // the autosave after the idle
     const expected = identities([before[1]!, before[2]!, before[0]!, ...before.slice(3)]);
     // Read as soon as the screen says so: the 200 came first.
-    expect(identities(await playlistEntries(service, playlists[0]!.id))).toEqual(expected);
+    expect(identities(await playlistEntries(served.service, served.playlists[0]!.id))).toEqual(expected);
 
     await kill(dashboard);
-    expect(identities(await playlistEntries(service, playlists[0]!.id))).toEqual(expected);
+    expect(identities(await playlistEntries(served.service, served.playlists[0]!.id))).toEqual(expected);
     const again = await openOn(0);
     const names = [before[1]!, before[2]!, before[0]!].map((entry) => cellPrefixOf(entry.name));
     await again.dashboard.waitFor((screen) => itemRowsOf(screen, 3).every((cell, row) => cell.startsWith(names[row]!)), SCREEN_MS);
@@ -110,11 +81,11 @@ describe('killing the dashboard', () => {
 
   it('one range, killed while the answer to its save is held: the service has the new order, the screen never said saved', { timeout: 60_000 }, async () => {
     // Forwarded at once; only the answer waits, so the service acts and the dashboard cannot know yet.
-    proxy.inject({ kind: 'delay', ms: 20_000 }, { match: isPut, times: 1 });
+    served.proxy.inject({ kind: 'delay', ms: 20_000 }, { match: isPut, times: 1 });
     const { desired, held, lastScreen } = await moveAndKill(4, ['J'], async (dashboard) => {
       dashboard.sendKeys('w');
       await dashboard.waitFor((screen) => statusMessageOf(screen).startsWith('saving 1/1'), SCREEN_MS);
-      await waitUntil(() => proxy.requests.some((request) => request.fault === 'delay'));
+      await waitUntil(() => served.proxy.requests.some((request) => request.fault === 'delay'));
     });
     expect(statusMessageOf(lastScreen)).toMatch(/^saving 1\/1/);
     expect(await held()).toEqual(desired);
@@ -122,10 +93,10 @@ describe('killing the dashboard', () => {
 
   it('two ranges, killed while the second request is refused: the first move alone, whole', { timeout: 60_000 }, async () => {
     let puts = 0;
-    proxy.inject({ kind: 'status', status: 500, body: '{"error":{"status":500,"message":"injected"}}' }, { match: (method, url) => isPut(method, url) && ++puts >= 2 });
+    served.proxy.inject({ kind: 'status', status: 500, body: '{"error":{"status":500,"message":"injected"}}' }, { match: (method, url) => isPut(method, url) && ++puts >= 2 });
     const { old, desired, held, lastScreen } = await moveAndKill(5, ['J', 'j', 'j', 'j', 'J'], async (dashboard) => {
       dashboard.sendKeys('w');
-      await waitUntil(() => proxy.requests.some((request) => request.fault === 'status'));
+      await waitUntil(() => served.proxy.requests.some((request) => request.fault === 'status'));
     });
     expect(statusMessageOf(lastScreen)).not.toMatch(/^saved/);
     const moves = planMoves(old, desired);
@@ -134,7 +105,6 @@ describe('killing the dashboard', () => {
   });
 });
 
-const isPut = (method: string, url: string): boolean => method === 'PUT' && url.includes('/playlists/');
 
 /**
  * Opens the playlist at `index`, presses `keys` and waits until the screen shows the order they make, runs
@@ -153,7 +123,7 @@ async function moveAndKill(index: number, keys: string[], beforeKill: (dashboard
     old: identities(before),
     desired: identities(desired),
     lastScreen,
-    held: async () => identities(await playlistEntries(service, playlists[index]!.id)),
+    held: async () => identities(await playlistEntries(served.service, served.playlists[index]!.id)),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../helpers/e2e-dashboard.js';
 import { firstPlaylist, movedEntry, playlistEntries, reorderByApi, type Entry, type ServiceAccess } from '../helpers/e2e-service.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { identities } from '../helpers/e2e-served.js';
 import { spawnServe, stopServe, type ServeChild } from '../helpers/serve-child.js';
 
 const SCREEN_MS = 15_000;
@@ -59,7 +60,6 @@ afterEach(() => {
   sandbox.remove();
 });
 
-const identities = (entries: readonly Entry[]): string[] => entries.map((entry) => `${entry.uri}@${entry.addedAt}`);
 /** 'saved', or 'saved · merged with a change made elsewhere'; never 'unsaved'. */
 const isSaved = (screen: string): boolean => /^saved\b/.test(statusMessageOf(screen));
 const touchesPlaylists = (_method: string, url: string): boolean => url.includes('/playlists/');
