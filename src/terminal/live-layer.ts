@@ -24,9 +24,6 @@ export function drawOver(row: string, spot: ScreenSpot, text: string): string | 
 /** The live lines (see src/ui/live-lines.ts), laid over every frame of Ink's before it reaches the terminal. */
 export class LiveLayer implements LiveLines {
   private readonly lines = new Map<DOMElement, string>();
-  /** Where each line's element is in the frame `spotsOf` (a layout changes only with a frame of Ink's). */
-  private readonly spots = new Map<DOMElement, ScreenSpot | null>();
-  private spotsOf: readonly string[] | null = null;
 
   /**
    * `onChange` runs when a line is shown, changed or hidden: the screen has something new to draw. `locate`
@@ -47,19 +44,11 @@ export class LiveLayer implements LiveLines {
     if (this.lines.delete(element)) this.onChange();
   }
 
-  /**
-   * `rows` of a frame with every line drawn at the spot it has in that frame's layout: found once per frame,
-   * as the same rows come back each second while only a line changes.
-   */
+  /** `rows` of a frame with every line drawn at the spot it has in that frame's layout. */
   drawOn(rows: readonly string[]): readonly string[] {
-    if (rows !== this.spotsOf) {
-      this.spots.clear();
-      this.spotsOf = rows;
-    }
     let drawn: string[] | null = null;
     for (const [element, text] of this.lines) {
-      let spot = this.spots.get(element);
-      if (spot === undefined) this.spots.set(element, (spot = this.locate(element)));
+      const spot = this.locate(element);
       if (!spot || spot.row >= rows.length) continue;
       const row = drawOver(rows[spot.row]!, spot, text);
       if (row !== null) (drawn ??= [...rows])[spot.row] = row;

@@ -6,7 +6,7 @@ import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
 import { PictureLayer } from './picture-layer.js';
-import type { ScreenSpot } from './screen-spot.js';
+import { spotOf, type ScreenSpot } from './screen-spot.js';
 
 /**
  * The terminal as Ink sees it, on the alternate screen: Ink renders each frame whole into `stream` (debug
@@ -136,7 +136,7 @@ export interface ScreenOptions {
   mouse?: boolean;
 }
 
-export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate, mouse = false }: ScreenOptions = {}): Screen {
+export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate = spotOf, mouse = false }: ScreenOptions = {}): Screen {
   const frameMs = 1000 / maxFps;
   let shown: readonly string[] = [];
   /** The newest frame from Ink, as rows; and whether it or a live line changed since the last flush. */
@@ -174,8 +174,21 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     if (wait <= 0) queueMicrotask(flush);
     else timer = setTimeout(flush, wait);
   };
-  const live = new LiveLayer(schedule, locate);
-  const pictures = new PictureLayer(schedule, locate);
+  // Where an element is, found once per frame of Ink's (only a frame changes the layout): the clock's second and
+  // a picture's check after it come back to the same frame and ask again.
+  const spots = new Map<DOMElement, ScreenSpot | null>();
+  let spotsOf: readonly string[] | null = null;
+  const locateInFrame = (element: DOMElement): ScreenSpot | null => {
+    if (spotsOf !== frame) {
+      spots.clear();
+      spotsOf = frame;
+    }
+    let spot = spots.get(element);
+    if (spot === undefined) spots.set(element, (spot = locate(element)));
+    return spot;
+  };
+  const live = new LiveLayer(schedule, locateInFrame);
+  const pictures = new PictureLayer(schedule, locateInFrame);
   const stream = new ScreenStream(terminal, (next) => {
     frame = next.split('\n').slice(0, terminal.rows);
     schedule();

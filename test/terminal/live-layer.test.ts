@@ -67,32 +67,24 @@ function normalise(style: string | undefined): string {
 }
 
 describe('LiveLayer', () => {
-  it('draws each line at the spot it has in each frame, and says when there is something new to draw', () => {
+  it('draws each line at the spot it has now, and says when there is something new to draw', () => {
     const changed = vi.fn();
     const frame = ['+------+', '|      |', '+------+'];
     let spot: { row: number; column: number; width: number } | null = { row: 1, column: 1, width: 6 };
     const owner = {} as DOMElement;
-    const locate = vi.fn((element: DOMElement) => (element === owner ? spot : null));
-    const layer = new LiveLayer(changed, locate);
+    const layer = new LiveLayer(changed, (element) => (element === owner ? spot : null));
     layer.show(owner, '0:01 a');
     expect(changed).toHaveBeenCalledTimes(1);
     expect(layer.drawOn(frame)).toEqual(['+------+', '|0:01 a|', '+------+']);
     layer.show(owner, '0:01 a');
     expect(changed).toHaveBeenCalledTimes(1);
-    // The same frame again (only a line changed): the spot found for it stands, and is not looked for again.
-    layer.show(owner, '0:02 a');
-    expect(changed).toHaveBeenCalledTimes(2);
-    expect(layer.drawOn(frame)).toEqual(['+------+', '|0:02 a|', '+------+']);
-    expect(locate).toHaveBeenCalledTimes(1);
     spot = null;
-    const next = [...frame];
-    expect(layer.drawOn(next)).toBe(next);
+    expect(layer.drawOn(frame)).toBe(frame);
     spot = { row: 5, column: 0, width: 2 };
-    const after = [...frame];
-    expect(layer.drawOn(after)).toBe(after);
+    expect(layer.drawOn(frame)).toBe(frame);
     layer.hide(owner);
-    expect(changed).toHaveBeenCalledTimes(3);
+    expect(changed).toHaveBeenCalledTimes(2);
     layer.hide(owner);
-    expect(changed).toHaveBeenCalledTimes(3);
+    expect(changed).toHaveBeenCalledTimes(2);
   });
 });

@@ -180,6 +180,25 @@ describe('createScreen', () => {
     expect(() => terminal.emit('error', Object.assign(new Error('gone'), { code: 'EIO' }))).not.toThrow();
   });
 
+  it('finds a live line\'s place once per frame of Ink\'s, however many seconds are drawn on it', async () => {
+    useFakeClock();
+    const terminal = new FakeTerminal();
+    const owner = {} as DOMElement;
+    const locate = vi.fn((element: DOMElement) => (element === owner ? { row: 1, column: 2, width: 4 } : null));
+    const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { maxFps: 10, locate });
+    screen.open();
+    screen.stream.write('title\n|      |');
+    for (const second of ['0:08', '0:09', '0:10']) {
+      screen.liveLines.show(owner, second);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(terminal.writes.at(-1)).toBe('\u001B[2;5H\u001B[0m10\u001B[0m');
+    expect(locate).toHaveBeenCalledTimes(1);
+    screen.stream.write('TITLE\n|      |');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(locate).toHaveBeenCalledTimes(2);
+  });
+
   it('draws live lines over the frame, rewrites just the characters a tick changes, and nothing once closed', async () => {
     useFakeClock();
     const terminal = new FakeTerminal();
