@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyError, type FastifyInstance } from 'fastify';
 import { authenticate, requireScope, requireUser, type RouteAuth } from './auth.js';
 import { createContext, type ServiceContext } from './context.js';
 import { DatabaseDamage } from './damage.js';
@@ -7,17 +7,9 @@ import { ServiceError, errorBody } from './errors.js';
 import { sendJson } from './http.js';
 import { RollingWindowLimiter } from './rate-limit.js';
 import { RESUME_INTERVAL_MS } from './resume-tracker.js';
-import { catalogRoutes } from './routes/catalog.js';
 import { imageRoutes } from './routes/images.js';
-import { audiobookRoutes } from './routes/audiobooks.js';
-import { libraryRoutes } from './routes/library.js';
-import { meRoutes } from './routes/me.js';
-import { playerRoutes } from './routes/player.js';
-import { playlistRoutes } from './routes/playlists.js';
-import { playlistUpdateRoutes } from './routes/playlist-update.js';
-import { showRoutes } from './routes/shows.js';
-import { deviceRoutes } from './routes/devices.js';
-import { queueRoutes } from './routes/queue.js';
+import { ROUTES } from './routes/list.js';
+import { registerRoutes } from './routes/route.js';
 import { oauthRoutes } from './oauth/routes.js';
 import type { InstanceAnswer } from './instance-file.js';
 import { instanceRoutes } from './routes/instance.js';
@@ -71,6 +63,14 @@ export interface ServiceApp {
   context: ServiceContext;
   /** Whether the database was found damaged while served; `report` switches the service to refusing. */
   damage: DatabaseDamage;
+  /** Every route fastify registered (HEAD ones included), as the route list must name them. */
+  routes: readonly RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
 }
 
 export const logToStderr = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -100,7 +100,8 @@ export function buildApp(deps: AppDeps): ServiceApp {
   });
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
-  registerErrorHandling(app, trackRoutePatterns(app), damage, log);
+  const routes = trackRoutes(app);
+  registerErrorHandling(app, routes, damage, log);
 
   const limiter = deps.rateLimit ? new RollingWindowLimiter(deps.rateLimit) : null;
   app.addHook('onRequest', (request, _reply, done) => {
@@ -128,21 +129,11 @@ export function buildApp(deps: AppDeps): ServiceApp {
 
   if (deps.devMode) registerDevMode(app, context);
 
-  const options = { prefix: '/v1', context };
-  app.register(catalogRoutes, options);
-  app.register(audiobookRoutes, options);
-  app.register(libraryRoutes, options);
-  app.register(meRoutes, options);
-  app.register(playerRoutes, options);
-  app.register(playlistRoutes, options);
-  app.register(playlistUpdateRoutes, options);
-  app.register(showRoutes, options);
-  app.register(deviceRoutes, options);
-  app.register(queueRoutes, options);
+  registerRoutes(app, context, ROUTES);
   app.register(imageRoutes);
   app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log, damage });
   if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
-  return { app, context, damage };
+  return { app, context, damage, routes };
 }
 
 /**
@@ -207,23 +198,22 @@ function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
-interface RoutePattern {
-  method: string;
+interface TrackedRoute extends RegisteredRoute {
   pattern: RegExp;
 }
 
-/** Remembers every route's path as a pattern, so an unknown method on a known path can be told from a 404. */
-function trackRoutePatterns(app: FastifyInstance): RoutePattern[] {
-  const patterns: RoutePattern[] = [];
+/** Remembers every route, its path as a pattern, so that an unknown method on a known path can be told from a 404. */
+function trackRoutes(app: FastifyInstance): TrackedRoute[] {
+  const routes: TrackedRoute[] = [];
   app.addHook('onRoute', (route) => {
     const source = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) patterns.push({ method, pattern: new RegExp(`^${source}$`) });
+    for (const method of methods) routes.push({ method, url: route.url, config: route.config ?? {}, pattern: new RegExp(`^${source}$`) });
   });
-  return patterns;
+  return routes;
 }
 
-function registerErrorHandling(app: FastifyInstance, patterns: RoutePattern[], damage: DatabaseDamage, log: (line: string) => void): void {
+function registerErrorHandling(app: FastifyInstance, patterns: readonly TrackedRoute[], damage: DatabaseDamage, log: (line: string) => void): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;
     const allowed = patterns.filter((route) => route.pattern.test(path)).map((route) => route.method);

@@ -3,11 +3,11 @@ import { PlaybackService } from './playback.js';
 import { PlayContexts } from './play-context.js';
 import { ResumeTracker } from './resume-tracker.js';
 import { CatalogRenderer } from './render/catalog.js';
-import { RenderCache, Versions, cacheKey, type CacheKey, type KeySpec, type RenderedBody } from './render/cache.js';
+import { RenderCache, Versions, type RenderedBody } from './render/cache.js';
 import { CatalogStore } from './store/catalog.js';
 import { LibraryStore } from './store/library.js';
 import { PlayerStore } from './store/player-store.js';
-import { PlaylistStore, type Playlist } from './store/playlists.js';
+import { PlaylistStore } from './store/playlists.js';
 import { ResumeStore } from './store/resume-points.js';
 import { TokenStore } from './store/tokens.js';
 
@@ -22,29 +22,20 @@ export interface ServiceContext {
   tokens: TokenStore;
   playback: PlaybackService;
   contexts: PlayContexts;
-  /** Whole response bodies keyed by everything they depend on (playlist pages, catalog GETs): see `bodyKey`. */
+  /** Whole response bodies keyed by everything they depend on (routes/rendered.ts makes the keys). */
   bodies: RenderCache<RenderedBody>;
-  /** Bumped by every write to the library, resume points, playlists and the player. */
+  /** One counter for each kind of data writes change, bumped by the store that writes it. */
   versions: Versions;
-  /** The key of a cached body: its kind, the versions of what it covers and its request's parts. */
-  bodyKey(spec: KeySpec): CacheKey;
   now: () => number;
   /** The service's own origin, for requests whose Host header cannot be trusted; set once listening. */
   fallbackOrigin: string;
-  /** Called after every committed playlist write, so that what is playing stays put. */
-  playlistChanged(before: Playlist, after: Playlist): void;
-}
-
-/** What every route plugin is registered with. */
-export interface RouteOptions {
-  context: ServiceContext;
 }
 
 export function createContext(db: Database, now: () => number = Date.now, fallbackOrigin = 'http://127.0.0.1'): ServiceContext {
   const versions = new Versions();
   const catalog = new CatalogStore(db);
   const resume = new ResumeStore(db, versions);
-  const playlists = new PlaylistStore(db);
+  const playlists = new PlaylistStore(db, versions);
   const contexts = new PlayContexts(catalog, playlists);
   const playback = new PlaybackService(new PlayerStore(db, versions), playlists, contexts, resume, new ResumeTracker(resume));
   return {
@@ -60,12 +51,7 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     // 8 MB: the embedded service shares the dashboard's process, and the pages asked again are few.
     bodies: new RenderCache<RenderedBody>(8 * 1024 * 1024, (rendered) => rendered.bytes.length),
     versions,
-    bodyKey: (spec) => cacheKey(versions, spec),
     now,
     fallbackOrigin,
-    playlistChanged: (before, after) => {
-      versions.bump('playlists');
-      playback.playlistChanged(before, after, now());
-    },
   };
 }

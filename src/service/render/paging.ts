@@ -27,3 +27,19 @@ export function pagingJson(source: PageSource, page: PageParams, items: readonly
 export function pageSlice<T>(all: readonly T[], page: PageParams): readonly T[] {
   return page.offset >= all.length ? [] : all.slice(page.offset, page.offset + page.limit);
 }
+
+/** The items of a paged list: how many in all, and a page of them rendered. */
+export interface PagedList {
+  total: number;
+  items(page: PageParams): readonly string[];
+}
+
+/** A list held whole in memory, each item rendered when its page is asked for. */
+export function listOf<T>(all: readonly T[], render: (item: T) => string): PagedList {
+  return { total: all.length, items: (page) => pageSlice(all, page).map(render) };
+}
+
+/** A page of `list` as a paging object at `url` (its links carry `query`). */
+export function listPageJson(list: PagedList, url: string, page: PageParams, query: PageSource['query'] = []): string {
+  return pagingJson({ url, query, total: list.total }, page, list.items(page));
+}

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../context.js';
-import type { CacheKey } from './cache.js';
+import { cacheKey, type CacheKey } from './cache.js';
 import type { Playback } from '../playback.js';
 import { ORIGIN, externalUrlsOf, uriOf } from '../store/documents.js';
 import { withOrigin } from './catalog.js';
@@ -41,7 +41,7 @@ const rendered = new WeakMap<object, { key: CacheKey; before: string; after: str
 /** The playback state object; `actions` carries the spec's flat booleans and the real service's `disallows`. */
 export function renderPlayback(context: ServiceContext, playback: Playback, request: PlaybackRequest): string {
   const parts = [playback.context?.revision, request.market, request.userId, request.origin, request.acceptsEpisodes];
-  const key = context.bodyKey({ kind: 'playback', covers: ['resume'], parts });
+  const key = cacheKey(context.versions, { kind: 'playback', covers: ['resume'], parts });
   let around = rendered.get(playback.state);
   if (around?.key !== key) {
     around = { key, ...renderAroundProgress(context, playback, request) };

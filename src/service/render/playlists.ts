@@ -1,46 +1,41 @@
 import type { ServiceContext } from '../context.js';
-import type { PageParams } from '../params.js';
 import { ORIGIN, externalUrlsOf, uriOf } from '../store/documents.js';
 import type { Playlist, PlaylistEntry } from '../store/playlists.js';
 import { withOrigin } from './catalog.js';
-import { pagingJson } from './paging.js';
-
-export interface ItemsRequest {
-  market: string | null;
-  userId: string | null;
-  origin: string;
-  /** `tracks` or `items`: the path the client used, which the paging links repeat. */
-  path: string;
-  query: [string, string | undefined][];
-}
+import { listPageJson, type PagedList } from './paging.js';
+import type { Viewer } from './viewer.js';
 
 /** One playlist item: the entry's metadata and its track or episode (decisions §4: never left out). */
-function itemJson(context: ServiceContext, entry: PlaylistEntry, request: ItemsRequest): string {
+function itemJson(context: ServiceContext, entry: PlaylistEntry, viewer: Viewer, renamed: boolean): string {
   const { catalog, render } = context;
   let item = 'null';
   if (entry.type === 'track') {
     const track = catalog.track(entry.itemId);
-    if (track) item = render.track(track, request.market, request.origin);
+    if (track) item = render.track(track, viewer.market, viewer.origin);
   } else {
     const episode = catalog.episode(entry.itemId);
-    if (episode) item = render.episode(episode, request.market, request.userId, request.origin);
+    if (episode) item = render.episode(episode, viewer.market, viewer.userId, viewer.origin);
   }
-  const addedBy = render.user(entry.addedBy, request.origin, false);
+  const addedBy = render.user(entry.addedBy, viewer.origin, false);
   // The reference renamed `track` to `item` with the /items path and keeps `track` as deprecated: send both
   // there so clients of either generation find it; /tracks keeps the old shape (and half the bytes).
-  const renamed = request.path === 'items' ? `"item":${item},` : '';
-  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,${renamed}"track":${item}}`;
+  const both = renamed ? `"item":${item},` : '';
+  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,${both}"track":${item}}`;
 }
 
-/** A page of a playlist's items as a paging object. */
-export function playlistItemsPage(context: ServiceContext, playlist: Playlist, page: PageParams, request: ItemsRequest): string {
-  const end = Math.min(playlist.order.length, page.offset + page.limit);
-  const items: string[] = [];
-  for (let index = page.offset; index < end; index++) {
-    items.push(itemJson(context, playlist.entries.get(playlist.order[index]!)!, request));
-  }
-  const url = `${request.origin}/v1/playlists/${playlist.id}/${request.path}`;
-  return pagingJson({ url, query: request.query, total: playlist.order.length }, page, items);
+/** A playlist's items in its order; `renamed`: each carries `item` beside `track`, as the /items path sends them. */
+export function playlistItems(context: ServiceContext, playlist: Playlist, viewer: Viewer, renamed: boolean): PagedList {
+  return {
+    total: playlist.order.length,
+    items(page) {
+      const end = Math.min(playlist.order.length, page.offset + page.limit);
+      const items: string[] = [];
+      for (let index = page.offset; index < end; index++) {
+        items.push(itemJson(context, playlist.entries.get(playlist.order[index]!)!, viewer, renamed));
+      }
+      return items;
+    },
+  };
 }
 
 /** The playlist object's own fields (without its items), shared by the full and simplified forms. */
@@ -67,8 +62,9 @@ export function simplifiedPlaylistJson(context: ServiceContext, playlist: Playli
   return `${playlistFields(context, playlist, origin)},"tracks":${reference}}`;
 }
 
-/** The full playlist (GET /playlists/{id}) with the first page of its items. */
-export function playlistJson(context: ServiceContext, playlist: Playlist, request: ItemsRequest): string {
-  const items = playlistItemsPage(context, playlist, { offset: 0, limit: 100 }, { ...request, path: 'tracks', query: [] });
-  return `${playlistFields(context, playlist, request.origin)},"followers":{"href":null,"total":0},"tracks":${items}}`;
+/** The full playlist (GET /playlists/{id}) with the first page of its items, at their /tracks address. */
+export function playlistJson(context: ServiceContext, playlist: Playlist, viewer: Viewer): string {
+  const url = `${viewer.origin}/v1/playlists/${playlist.id}/tracks`;
+  const items = listPageJson(playlistItems(context, playlist, viewer, false), url, { offset: 0, limit: 100 });
+  return `${playlistFields(context, playlist, viewer.origin)},"followers":{"href":null,"total":0},"tracks":${items}}`;
 }

@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../context.js';
 import { devicesOf, knownDevice, transferred } from '../devices.js';
 import { ServiceError, badRequest } from '../errors.js';
 import { sendJson, userOf } from '../http.js';
 import { integerParam, single, type Query } from '../params.js';
-
-const readConfig = { auth: { scope: 'user-read-playback-state', user: true } };
-const commandConfig = { auth: { scope: 'user-modify-playback-state', user: true } };
+import { plainRoute } from './route.js';
 
 const noActiveDevice = () => new ServiceError(404, 'Player command failed: No active device found', 'NO_ACTIVE_DEVICE');
 
@@ -21,47 +17,45 @@ function transferOf(body: unknown): { deviceId: string; play: boolean | undefine
   return { deviceId: deviceIds[0], play };
 }
 
-/** Get Available Devices, Transfer Playback, Set Playback Volume. */
-export async function deviceRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
-  const { playback } = context;
+/** Get Available Devices. */
+export const devices = plainRoute((context) => (request, reply) => {
+  const current = context.playback.current(userOf(request), context.now());
+  return sendJson(reply, JSON.stringify({ devices: devicesOf(current?.state ?? null) }));
+});
 
-  app.get('/me/player/devices', { config: readConfig }, (request, reply) => {
-    const current = playback.current(userOf(request), context.now());
-    return sendJson(reply, JSON.stringify({ devices: devicesOf(current?.state ?? null) }));
-  });
+/** Transfer Playback: `play: true` makes it play there; false or absent keeps playing or paused as it was. */
+export const transfer = plainRoute((context) => (request, reply) => {
+  const { deviceId, play } = transferOf(request.body);
+  const target = knownDevice(deviceId);
+  if (!target) throw new ServiceError(404, 'Device not found');
+  if (target.is_restricted) {
+    throw new ServiceError(403, 'Player command failed: Restricted device: it does not accept commands', 'DEVICE_NOT_CONTROLLABLE');
+  }
+  const userId = userOf(request);
+  const now = context.now();
+  const moved = context.playback.update(userId, (state) => transferred(state, target), now);
+  if (!moved) throw noActiveDevice();
+  if (play === true) context.playback.command(userId, { kind: 'play' }, now);
+  return reply.code(204).send();
+});
 
-  app.put('/me/player', { config: commandConfig }, (request, reply) => {
-    const { deviceId, play } = transferOf(request.body);
-    const target = knownDevice(deviceId);
-    if (!target) throw new ServiceError(404, 'Device not found');
-    if (target.is_restricted) {
-      throw new ServiceError(403, 'Player command failed: Restricted device: it does not accept commands', 'DEVICE_NOT_CONTROLLABLE');
-    }
-    const userId = userOf(request);
-    const now = context.now();
-    const moved = playback.update(userId, (state) => transferred(state, target), now);
-    if (!moved) throw noActiveDevice();
-    // `play: true` makes it play there; false or absent keeps playing or paused as it was.
-    if (play === true) playback.command(userId, { kind: 'play' }, now);
-    return reply.code(204).send();
-  });
-
-  app.put<{ Querystring: Query }>('/me/player/volume', { config: commandConfig }, (request, reply) => {
-    if (single(request.query, 'volume_percent') === undefined) throw badRequest('Missing required parameter: volume_percent');
-    const volume = integerParam(request.query, 'volume_percent', { min: 0, max: 100, default: 0 });
-    const deviceId = single(request.query, 'device_id');
-    if (deviceId !== undefined && !knownDevice(deviceId)) throw new ServiceError(404, 'Device not found');
-    const userId = userOf(request);
-    const current = playback.current(userId, context.now());
-    if (!current) throw noActiveDevice();
-    const device = deviceId === undefined ? current.state.device : knownDevice(deviceId)!;
-    if (deviceId !== undefined && deviceId !== current.state.device.id) {
-      throw new ServiceError(404, 'Player command failed: the device is not active', 'NO_ACTIVE_DEVICE');
-    }
-    if (!device.supports_volume) {
-      throw new ServiceError(403, 'Player command failed: Cannot control device volume', 'VOLUME_CONTROL_DISALLOW');
-    }
-    playback.update(userId, (state) => ({ ...state, device: { ...state.device, volume_percent: volume } }), context.now());
-    return reply.code(204).send();
-  });
-}
+/** Set Playback Volume, on the active device (or `device_id`, which must be it). */
+export const volume = plainRoute((context) => (request, reply) => {
+  const query = request.query as Query;
+  if (single(query, 'volume_percent') === undefined) throw badRequest('Missing required parameter: volume_percent');
+  const percent = integerParam(query, 'volume_percent', { min: 0, max: 100, default: 0 });
+  const deviceId = single(query, 'device_id');
+  if (deviceId !== undefined && !knownDevice(deviceId)) throw new ServiceError(404, 'Device not found');
+  const userId = userOf(request);
+  const current = context.playback.current(userId, context.now());
+  if (!current) throw noActiveDevice();
+  const device = deviceId === undefined ? current.state.device : knownDevice(deviceId)!;
+  if (deviceId !== undefined && deviceId !== current.state.device.id) {
+    throw new ServiceError(404, 'Player command failed: the device is not active', 'NO_ACTIVE_DEVICE');
+  }
+  if (!device.supports_volume) {
+    throw new ServiceError(403, 'Player command failed: Cannot control device volume', 'VOLUME_CONTROL_DISALLOW');
+  }
+  context.playback.update(userId, (state) => ({ ...state, device: { ...state.device, volume_percent: percent } }), context.now());
+  return reply.code(204).send();
+});

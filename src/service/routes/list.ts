@@ -1,29 +1,151 @@
-/** Ids of a seeded catalog the samples of the route list are made with (the tests find them in any catalog). */
-export interface SampleIds {
-  demoUser: string;
-  /** A user of another country than the demo user's. */
-  otherUser: string;
-  countrylessUser: string;
-  album: string;
-  /** Sold to the demo user. */
-  track: string;
-  /** Not sold to the demo user, with a copy that is. */
-  relinkedTrack: string;
-  /** Not sold to the demo user, with no copy. */
-  foreignTrack: string;
-  show: string;
-  foreignShow: string;
-  episode: string;
-  foreignEpisode: string;
-  audiobook: string;
-  foreignAudiobook: string;
-  chapter: string;
-  foreignChapter: string;
-  /** The demo user's first playlist. */
-  playlist: string;
-  bigPlaylist: string;
-  mixedPlaylist: string;
-  collaborativePlaylist: string;
-  /** Followed, owned by someone else, not collaborative. */
-  othersPlaylist: string;
-}
+import type { RouteAuth } from '../auth.js';
+import { DEMO_CLIENT_ID } from '../oauth/schema.js';
+import { deviceIdFor } from '../player-start.js';
+import * as audiobooks from './audiobooks.js';
+import * as catalog from './catalog.js';
+import * as devices from './devices.js';
+import * as library from './library.js';
+import { me } from './me.js';
+import * as player from './player.js';
+import { updatePlaylistItems } from './playlist-update.js';
+import * as playlists from './playlists.js';
+import * as queue from './queue.js';
+import type { Route, SampleRequest } from './route.js';
+import * as shows from './shows.js';
+
+export type { SampleIds } from './route.js';
+
+/**
+ * Every route the service answers, one entry each: the app registers those with a handler from here, and the
+ * tests read the whole list (schemas, fuzzing, samples, conformance). README.md beside this file: how to add one.
+ */
+
+const anyToken: RouteAuth = { scope: null };
+const scoped = (scope: string): RouteAuth => ({ scope });
+const forUser = (scope: string | null): RouteAuth => ({ scope, user: true });
+const readPlayer = forUser('user-read-playback-state');
+const commandPlayer = forUser('user-modify-playback-state');
+
+const at = (url: string, status?: number): SampleRequest => (status === undefined ? { url } : { url, status });
+const UNKNOWN = '0000000000000000000000';
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+const AUTHORIZE = `client_id=${DEMO_CLIENT_ID}&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A8123%2Fcallback&code_challenge=${CHALLENGE}&code_challenge_method=S256&scope=user-read-private`;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+export const ROUTES: readonly Route[] = [
+  // The catalog (docs/api/catalog.md, shows.md).
+  { name: 'Get Episode', method: 'GET', path: '/v1/episodes/:id', auth: scoped('user-read-playback-position'),
+    query: ['market'], devMode: 'served', body: 'episode', handler: catalog.episode,
+    samples: (s) => [at(`/v1/episodes/${s.episode}`), at(`/v1/episodes/${s.foreignEpisode}`, 404)] },
+  { name: 'Get Track', method: 'GET', path: '/v1/tracks/:id', auth: anyToken,
+    query: ['market'], devMode: 'served', body: 'track', handler: catalog.track,
+    samples: (s) => [at(`/v1/tracks/${s.relinkedTrack}`), at(`/v1/tracks/${s.track}?market=from_token`), at(`/v1/tracks/${s.foreignTrack}`), at(`/v1/tracks/${UNKNOWN}`, 404)] },
+  { name: 'Get Several Tracks', method: 'GET', path: '/v1/tracks', auth: anyToken,
+    query: ['ids', 'market'], devMode: 'refused', body: 'several tracks', handler: catalog.severalTracks,
+    samples: (s) => [at(`/v1/tracks?ids=${s.track},${s.relinkedTrack}`), at(`/v1/tracks?ids=${s.track},${UNKNOWN}&market=GB`)] },
+  { name: 'Get a Chapter', method: 'GET', path: '/v1/chapters/:id', auth: anyToken,
+    query: ['market'], devMode: 'served', body: 'chapter', handler: catalog.chapter,
+    samples: (s) => [at(`/v1/chapters/${s.chapter}`), at(`/v1/chapters/${s.foreignChapter}`, 404)] },
+  { name: 'Get Several Chapters', method: 'GET', path: '/v1/chapters', auth: anyToken,
+    query: ['ids', 'market'], devMode: 'refused', body: 'several chapters', handler: catalog.severalChapters,
+    samples: (s) => [at(`/v1/chapters?ids=${s.chapter},${s.foreignChapter},${UNKNOWN}`)] },
+  { name: 'Get Audiobook Chapters', method: 'GET', path: '/v1/audiobooks/:id/chapters', auth: anyToken,
+    query: ['market', 'limit', 'offset'], devMode: 'served', body: 'page of chapters', handler: audiobooks.chapters,
+    samples: (s) => [at(`/v1/audiobooks/${s.audiobook}/chapters`), at(`/v1/audiobooks/${s.audiobook}/chapters?market=GB&limit=10&offset=1`), at(`/v1/audiobooks/${s.foreignAudiobook}/chapters`, 404)] },
+  { name: 'Get Show', method: 'GET', path: '/v1/shows/:id', auth: anyToken,
+    query: ['market'], devMode: 'served', body: 'show', handler: shows.show,
+    samples: (s) => [at(`/v1/shows/${s.show}`), at(`/v1/shows/${s.foreignShow}`, 404)] },
+  { name: 'Get Show Episodes', method: 'GET', path: '/v1/shows/:id/episodes', auth: anyToken,
+    query: ['market', 'limit', 'offset'], devMode: 'served', body: 'page of episodes', handler: shows.showEpisodesPage,
+    samples: (s) => [at(`/v1/shows/${s.show}/episodes?market=GB&limit=10&offset=1`), at(`/v1/shows/${s.foreignShow}/episodes`, 404)] },
+
+  // The user and their library (docs/api/library.md).
+  { name: 'Get Current User', method: 'GET', path: '/v1/me', auth: forUser('user-read-private'),
+    query: [], devMode: 'served', body: 'user', handler: me,
+    samples: () => [at('/v1/me')] },
+  { name: "Get User's Saved Shows", method: 'GET', path: '/v1/me/shows', auth: forUser('user-library-read'),
+    query: ['limit', 'offset'], devMode: 'served', body: 'page of saved shows', handler: library.savedShows,
+    samples: () => [at('/v1/me/shows?limit=50'), at('/v1/me/shows?limit=51', 400)] },
+  { name: "Get User's Saved Audiobooks", method: 'GET', path: '/v1/me/audiobooks', auth: forUser('user-library-read'),
+    query: ['limit', 'offset'], devMode: 'served', body: 'page of saved audiobooks', handler: library.savedAudiobooks,
+    samples: () => [at('/v1/me/audiobooks')] },
+
+  // Playlists (docs/api/playlists.md).
+  { name: "Get Current User's Playlists", method: 'GET', path: '/v1/me/playlists', auth: forUser('playlist-read-private'),
+    query: ['limit', 'offset'], devMode: 'served', body: 'page of playlists', handler: playlists.myPlaylists,
+    samples: () => [at('/v1/me/playlists?limit=50')] },
+  { name: 'Get Playlist', method: 'GET', path: '/v1/playlists/:playlist_id', auth: scoped('playlist-read-private'),
+    query: ['market', 'fields', 'additional_types'], devMode: 'served', body: 'playlist', handler: playlists.playlist,
+    samples: (s) => [at(`/v1/playlists/${s.playlist}`), at(`/v1/playlists/${s.othersPlaylist}?fields=name,tracks.total`)] },
+  { name: 'Get Playlist Items', method: 'GET', path: '/v1/playlists/:playlist_id/tracks', auth: scoped('playlist-read-private'),
+    query: ['market', 'limit', 'offset', 'fields', 'additional_types'], devMode: 'refused', body: 'page of playlist items', handler: playlists.playlistItemsRoute(false),
+    samples: (s) => [at(`/v1/playlists/${s.playlist}/tracks`), at(`/v1/playlists/${s.bigPlaylist}/tracks?offset=9900&limit=100`), at(`/v1/playlists/${s.mixedPlaylist}/tracks?additional_types=episode&market=GB`)] },
+  { name: 'Get Playlist Items (/items)', method: 'GET', path: '/v1/playlists/:playlist_id/items', auth: scoped('playlist-read-private'),
+    query: ['market', 'limit', 'offset', 'fields', 'additional_types'], devMode: 'own playlists only', body: 'page of playlist items', handler: playlists.playlistItemsRoute(true),
+    samples: (s) => [at(`/v1/playlists/${s.mixedPlaylist}/items?limit=100&additional_types=track,episode`), at(`/v1/playlists/${s.othersPlaylist}/items`)] },
+  { name: 'Update Playlist Items', method: 'PUT', path: '/v1/playlists/:playlist_id/tracks', auth: forUser(null),
+    query: ['uris'], devMode: 'refused', body: 'snapshot', handler: updatePlaylistItems,
+    samples: (s) => [{ url: `/v1/playlists/${s.playlist}/tracks`, payload: { range_start: 0, insert_before: 2 } }] },
+  { name: 'Update Playlist Items (/items)', method: 'PUT', path: '/v1/playlists/:playlist_id/items', auth: forUser(null),
+    query: ['uris'], devMode: 'own playlists only', body: 'snapshot', handler: updatePlaylistItems,
+    samples: (s) => [{ url: `/v1/playlists/${s.mixedPlaylist}/items`, payload: { uris: [`playdeck:track:${s.track}`, `playdeck:episode:${s.episode}`] } }] },
+
+  // The player (docs/api/player.md); a fresh service plays the demo user's first playlist.
+  { name: 'Get Playback State', method: 'GET', path: '/v1/me/player', auth: readPlayer,
+    query: ['market', 'additional_types'], devMode: 'served', body: 'playback state', handler: player.playbackState,
+    samples: () => [at('/v1/me/player'), at('/v1/me/player?additional_types=episode')] },
+  { name: 'Start/Resume Playback', method: 'PUT', path: '/v1/me/player/play', auth: commandPlayer,
+    query: [], devMode: 'served', body: null, handler: player.play,
+    samples: (s) => [{ url: '/v1/me/player/play', payload: { context_uri: `playdeck:playlist:${s.mixedPlaylist}`, offset: { position: 1 } } }] },
+  { name: 'Pause Playback', method: 'PUT', path: '/v1/me/player/pause', auth: commandPlayer,
+    query: [], devMode: 'served', body: null, handler: player.pause,
+    samples: () => [at('/v1/me/player/pause')] },
+  { name: 'Skip To Next', method: 'POST', path: '/v1/me/player/next', auth: commandPlayer,
+    query: [], devMode: 'served', body: null, handler: player.next,
+    samples: () => [at('/v1/me/player/next')] },
+  { name: 'Skip To Previous', method: 'POST', path: '/v1/me/player/previous', auth: commandPlayer,
+    query: [], devMode: 'served', body: null, handler: player.previous,
+    samples: () => [at('/v1/me/player/previous')] },
+  { name: 'Seek To Position', method: 'PUT', path: '/v1/me/player/seek', auth: commandPlayer,
+    query: ['position_ms'], devMode: 'served', body: null, handler: player.seek,
+    samples: () => [at('/v1/me/player/seek?position_ms=25000')] },
+  { name: 'Toggle Playback Shuffle', method: 'PUT', path: '/v1/me/player/shuffle', auth: commandPlayer,
+    query: ['state'], devMode: 'served', body: null, handler: player.shuffle,
+    samples: () => [at('/v1/me/player/shuffle?state=true')] },
+  { name: 'Set Repeat Mode', method: 'PUT', path: '/v1/me/player/repeat', auth: commandPlayer,
+    query: ['state'], devMode: 'served', body: null, handler: player.repeat,
+    samples: () => [at('/v1/me/player/repeat?state=context')] },
+  { name: 'Get Available Devices', method: 'GET', path: '/v1/me/player/devices', auth: readPlayer,
+    query: [], devMode: 'served', body: 'devices', handler: devices.devices,
+    samples: () => [at('/v1/me/player/devices')] },
+  { name: 'Transfer Playback', method: 'PUT', path: '/v1/me/player', auth: commandPlayer,
+    query: [], devMode: 'served', body: null, handler: devices.transfer,
+    samples: () => [{ url: '/v1/me/player', payload: { device_ids: [deviceIdFor('Kitchen speaker')] } }] },
+  { name: 'Set Playback Volume', method: 'PUT', path: '/v1/me/player/volume', auth: commandPlayer,
+    query: ['volume_percent', 'device_id'], devMode: 'served', body: null, handler: devices.volume,
+    samples: () => [at('/v1/me/player/volume?volume_percent=40')] },
+  { name: "Get the User's Queue", method: 'GET', path: '/v1/me/player/queue', auth: readPlayer,
+    query: [], devMode: 'served', body: 'queue', handler: queue.queue,
+    samples: () => [at('/v1/me/player/queue')] },
+  { name: 'Add Item to Playback Queue', method: 'POST', path: '/v1/me/player/queue', auth: commandPlayer,
+    query: ['uri'], devMode: 'served', body: null, handler: queue.addToQueue,
+    samples: (s) => [at(`/v1/me/player/queue?uri=playdeck:track:${s.track}`)] },
+
+  // Registered by their own plugins: the pictures (routes/images.ts), signing in (oauth/routes.ts), the
+  // address check of a running service (routes/instance.ts, only when the service was started with one).
+  { name: 'A picture of the catalog', method: 'GET', path: '/images/:name', auth: null, servedWhenDamaged: true,
+    query: [], devMode: 'served', body: null, handler: null,
+    samples: (s) => [at(`/images/${s.show}-64.png`)] },
+  { name: 'The consent page', method: 'GET', path: '/authorize', auth: null,
+    query: [], devMode: 'served', body: null, handler: null,
+    samples: () => [at(`/authorize?${AUTHORIZE}`)] },
+  { name: 'The consent form', method: 'POST', path: '/authorize', auth: null,
+    query: [], devMode: 'served', body: null, handler: null,
+    samples: () => [{ url: '/authorize', status: 400 }] },
+  { name: 'The token endpoint', method: 'POST', path: '/api/token', auth: null,
+    query: [], devMode: 'served', body: null, handler: null,
+    samples: () => [{ url: '/api/token', headers: FORM, payload: `grant_type=authorization_code&code=unknown&client_id=${DEMO_CLIENT_ID}`, status: 400 }] },
+  { name: 'Which service this is', method: 'GET', path: '/playdeck/instance', auth: anyToken, servedWhenDamaged: true,
+    query: [], devMode: 'served', body: null, handler: null,
+    samples: () => [at('/playdeck/instance')] },
+];

@@ -1,18 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteOptions } from '../context.js';
+import type { FastifyReply } from 'fastify';
 import { ServiceError, badRequest } from '../errors.js';
 import { marketFor, originOf, sendJson, userOf } from '../http.js';
 import { additionalTypesParam, integerParam, marketParam, single, type Query } from '../params.js';
-import type { ServiceContext } from '../context.js';
 import type { CommandOutcome } from '../playback.js';
 import type { PlayerCommand } from '../player.js';
 import { renderPlayback } from '../render/playback.js';
 import { playRequestOf } from './play-body.js';
-
-const readConfig = { auth: { scope: 'user-read-playback-state', user: true } };
-const commandConfig = { auth: { scope: 'user-modify-playback-state', user: true } };
-
-type CommandRequest = FastifyRequest<{ Querystring: Query }>;
+import { plainRoute } from './route.js';
 
 function booleanParam(query: Query, name: string): boolean {
   const value = single(query, name);
@@ -34,48 +28,43 @@ function replyToCommand(reply: FastifyReply, result: CommandOutcome): FastifyRep
   return reply.code(204).send();
 }
 
-/** Get Playback State and the seven playback commands (decisions §1, §8). */
-export async function playerRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
-  const { playback } = context;
+/** Get Playback State (decisions §1, §8): 204 with no body when no device is active. */
+export const playbackState = plainRoute((context) => (request, reply) => {
+  const query = request.query as Query;
+  const marketParameter = marketParam(query);
+  const additionalTypes = additionalTypesParam(query);
+  const userId = userOf(request);
+  const current = context.playback.current(userId, context.now());
+  // Never an ETag (decisions §9): progress moves on every read.
+  if (!current) return reply.code(204).send();
+  const body = renderPlayback(context, current, {
+    market: marketFor(request, context, marketParameter),
+    userId,
+    origin: originOf(request, context),
+    acceptsEpisodes: additionalTypes.has('episode'),
+  });
+  return sendJson(reply, body);
+});
 
-  app.get<{ Querystring: Query }>('/me/player', { config: readConfig }, (request, reply) => {
-    const marketParameter = marketParam(request.query);
-    const additionalTypes = additionalTypesParam(request.query);
-    const userId = userOf(request);
-    const current = playback.current(userId, context.now());
-    // No active device: 204 with no body. Never an ETag (decisions §9): progress moves on every read.
-    if (!current) return reply.code(204).send();
-    const body = renderPlayback(context, current, {
-      market: marketFor(request, context, marketParameter),
-      userId,
-      origin: originOf(request, context),
-      acceptsEpisodes: additionalTypes.has('episode'),
-    });
-    return sendJson(reply, body);
+/** A playback command: 204, or the refusal of decisions §8 (403 with a reason, 404 without a device). */
+const command = (toCommand: (query: Query) => PlayerCommand) =>
+  plainRoute((context) => (request, reply) => {
+    const playerCommand = toCommand(request.query as Query);
+    return replyToCommand(reply, context.playback.command(userOf(request), playerCommand, context.now()));
   });
 
-  const command = (toCommand: (request: CommandRequest) => PlayerCommand) => (request: CommandRequest, reply: FastifyReply) => {
-    const playerCommand = toCommand(request);
-    return replyToCommand(reply, playback.command(userOf(request), playerCommand, context.now()));
-  };
-
-  app.put<{ Querystring: Query }>('/me/player/play', { config: commandConfig }, (request, reply) => {
-    const market = marketFor(request, context, undefined);
-    const result = playback.play(userOf(request), playRequestOf(context, request.body, market), context.now());
-    return replyToCommand(reply, result);
-  });
-  app.put('/me/player/pause', { config: commandConfig }, command(() => ({ kind: 'pause' })));
-  app.post('/me/player/next', { config: commandConfig }, command(() => ({ kind: 'next' })));
-  app.post('/me/player/previous', { config: commandConfig }, command(() => ({ kind: 'previous' })));
-  app.put(
-    '/me/player/seek',
-    { config: commandConfig },
-    command((request) => {
-      if (single(request.query, 'position_ms') === undefined) throw badRequest('Missing required parameter: position_ms');
-      const positionMs = integerParam(request.query, 'position_ms', { min: 0, max: Number.MAX_SAFE_INTEGER, default: 0 });
-      return { kind: 'seek', positionMs };
-    }),
-  );
-  app.put('/me/player/shuffle', { config: commandConfig }, command((request) => ({ kind: 'shuffle', state: booleanParam(request.query, 'state') })));
-  app.put('/me/player/repeat', { config: commandConfig }, command((request) => ({ kind: 'repeat', state: repeatParam(request.query) })));
-}
+/** Start/Resume Playback (the body: play-body.ts). */
+export const play = plainRoute((context) => (request, reply) => {
+  const market = marketFor(request, context, undefined);
+  const result = context.playback.play(userOf(request), playRequestOf(context, request.body, market), context.now());
+  return replyToCommand(reply, result);
+});
+export const pause = command(() => ({ kind: 'pause' }));
+export const next = command(() => ({ kind: 'next' }));
+export const previous = command(() => ({ kind: 'previous' }));
+export const seek = command((query) => {
+  if (single(query, 'position_ms') === undefined) throw badRequest('Missing required parameter: position_ms');
+  return { kind: 'seek', positionMs: integerParam(query, 'position_ms', { min: 0, max: Number.MAX_SAFE_INTEGER, default: 0 }) };
+});
+export const shuffle = command((query) => ({ kind: 'shuffle', state: booleanParam(query, 'state') }));
+export const repeat = command((query) => ({ kind: 'repeat', state: repeatParam(query) }));

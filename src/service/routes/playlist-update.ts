@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteOptions } from '../context.js';
 import { requireScope } from '../auth.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError, badRequest, forbidden, notFound } from '../errors.js';
 import { grantOf, sendJson, userOf } from '../http.js';
 import { idParam, single, type Query } from '../params.js';
 import type { WriteResult } from '../store/playlists.js';
+import { plainRoute } from './route.js';
 
 const MAX_URIS = 100;
 // Any prefix is accepted (decisions §1: clients and services may use their own).
@@ -51,43 +50,42 @@ function replaceItems(context: ServiceContext, uris: string[]): { type: 'track' 
   });
 }
 
-/** Update Playlist Items (decisions §7), at `/tracks` and `/items`. */
-export async function playlistUpdateRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
-  const handler = (request: FastifyRequest<{ Params: { playlist_id: string }; Querystring: Query }>, reply: FastifyReply) => {
-    const id = idParam(request.params.playlist_id);
-    const userId = userOf(request);
-    const playlist = context.playlists.get(id);
-    if (!playlist) throw notFound();
-    requireScope(grantOf(request), playlist.isPublic ? 'playlist-modify-public' : 'playlist-modify-private');
-    if (playlist.ownerId !== userId && !playlist.collaborative) throw forbidden();
+/**
+ * Update Playlist Items (decisions §7), at `/tracks` and `/items`: the scope asked depends on the playlist
+ * (`playlist-modify-public` or `-private`), so the route list asks only for a user.
+ */
+export const updatePlaylistItems = plainRoute((context) => (request, reply) => {
+  const id = idParam((request.params as { playlist_id?: string }).playlist_id);
+  const userId = userOf(request);
+  const playlist = context.playlists.get(id);
+  if (!playlist) throw notFound();
+  requireScope(grantOf(request), playlist.isPublic ? 'playlist-modify-public' : 'playlist-modify-private');
+  if (playlist.ownerId !== userId && !playlist.collaborative) throw forbidden();
 
-    const body = bodyObject(request.body);
-    const uris = urisOf(request.query, body);
-    const isReorder = REORDER_FIELDS.some((name) => body[name] !== undefined);
-    if (uris !== undefined && isReorder) throw badRequest('Reorder and replace cannot be combined');
-    if (uris === undefined && !isReorder) {
-      throw badRequest('Either uris (replace) or range_start and insert_before (reorder) are required');
-    }
+  const body = bodyObject(request.body);
+  const uris = urisOf(request.query as Query, body);
+  const isReorder = REORDER_FIELDS.some((name) => body[name] !== undefined);
+  if (uris !== undefined && isReorder) throw badRequest('Reorder and replace cannot be combined');
+  if (uris === undefined && !isReorder) {
+    throw badRequest('Either uris (replace) or range_start and insert_before (reorder) are required');
+  }
 
-    let result: WriteResult;
-    if (uris !== undefined) {
-      result = context.playlists.replace(id, replaceItems(context, uris), userId, new Date(context.now()));
-    } else {
-      if (body.snapshot_id !== undefined && typeof body.snapshot_id !== 'string') {
-        throw badRequest('Invalid snapshot_id: must be a string');
-      }
-      result = context.playlists.reorder(id, {
-        rangeStart: integerField(body, 'range_start'),
-        insertBefore: integerField(body, 'insert_before'),
-        rangeLength: integerField(body, 'range_length', 1),
-        snapshotId: body.snapshot_id as string | undefined,
-      });
+  let result: WriteResult;
+  if (uris !== undefined) {
+    result = context.playlists.replace(id, replaceItems(context, uris), userId, new Date(context.now()));
+  } else {
+    if (body.snapshot_id !== undefined && typeof body.snapshot_id !== 'string') {
+      throw badRequest('Invalid snapshot_id: must be a string');
     }
-    if (!result.ok) throw new ServiceError(result.status, result.message);
-    if (result.changed) context.playlistChanged(playlist, context.playlists.get(id)!);
-    return sendJson(reply, JSON.stringify({ snapshot_id: result.snapshotId }));
-  };
-  const config = { auth: { scope: null, user: true } };
-  app.put('/playlists/:playlist_id/tracks', { config }, handler);
-  app.put('/playlists/:playlist_id/items', { config }, handler);
-}
+    result = context.playlists.reorder(id, {
+      rangeStart: integerField(body, 'range_start'),
+      insertBefore: integerField(body, 'insert_before'),
+      rangeLength: integerField(body, 'range_length', 1),
+      snapshotId: body.snapshot_id as string | undefined,
+    });
+  }
+  if (!result.ok) throw new ServiceError(result.status, result.message);
+  // What is playing stays put: the player follows its entry into the new order.
+  if (result.changed) context.playback.playlistChanged(playlist, context.playlists.get(id)!, context.now());
+  return sendJson(reply, JSON.stringify({ snapshot_id: result.snapshotId }));
+});

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { RouteOptions, ServiceContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
 import { ServiceError, badRequest } from '../errors.js';
 import { marketFor, originOf, sendJson, userOf } from '../http.js';
 import { parseUri, type ContextItem } from '../play-context.js';
 import { MAX_QUEUED, upcoming } from '../queue.js';
 import { single, type Query } from '../params.js';
 import { isPlayableIn } from './play-body.js';
-
-const readConfig = { auth: { scope: 'user-read-playback-state', user: true } };
-const commandConfig = { auth: { scope: 'user-modify-playback-state', user: true } };
+import { plainRoute } from './route.js';
 
 /** A queue item as a full track, episode or chapter object ('null' when it has gone from the catalog). */
 function itemJson(context: ServiceContext, item: ContextItem, market: string | null, userId: string, origin: string): string {
@@ -24,37 +21,34 @@ function itemJson(context: ServiceContext, item: ContextItem, market: string | n
   return chapter ? context.render.chapter(chapter, market, userId, origin, false) : 'null';
 }
 
-/** Get the User's Queue and Add Item to Playback Queue. */
-export async function queueRoutes(app: FastifyInstance, { context }: RouteOptions): Promise<void> {
-  const { playback } = context;
+/** Get the User's Queue: what plays and what comes next. */
+export const queue = plainRoute((context) => (request, reply) => {
+  const userId = userOf(request);
+  const market = marketFor(request, context, undefined);
+  const origin = originOf(request, context);
+  const current = context.playback.current(userId, context.now());
+  const playing = current ? context.playback.itemOf(current) : null;
+  const currentlyPlaying = playing ? itemJson(context, playing, market, userId, origin) : 'null';
+  const upNext = current ? upcoming(current).map((item) => itemJson(context, item, market, userId, origin)) : [];
+  return sendJson(reply, `{"currently_playing":${currentlyPlaying},"queue":[${upNext.join(',')}]}`);
+});
 
-  app.get('/me/player/queue', { config: readConfig }, (request, reply) => {
-    const userId = userOf(request);
-    const market = marketFor(request, context, undefined);
-    const origin = originOf(request, context);
-    const current = playback.current(userId, context.now());
-    const playing = current ? playback.itemOf(current) : null;
-    const currentlyPlaying = playing ? itemJson(context, playing, market, userId, origin) : 'null';
-    const queue = current ? upcoming(current).map((item) => itemJson(context, item, market, userId, origin)) : [];
-    return sendJson(reply, `{"currently_playing":${currentlyPlaying},"queue":[${queue.join(',')}]}`);
-  });
-
-  app.post<{ Querystring: Query }>('/me/player/queue', { config: commandConfig }, (request, reply) => {
-    const uri = single(request.query, 'uri');
-    if (uri === undefined) throw badRequest('Missing required parameter: uri');
-    const parsed = parseUri(uri);
-    if (!parsed || (parsed.type !== 'track' && parsed.type !== 'episode')) throw badRequest('Invalid uri: must be the uri of a track or an episode');
-    const exists = parsed.type === 'track' ? context.catalog.track(parsed.id) : context.catalog.episode(parsed.id);
-    if (!exists) throw new ServiceError(404, `Invalid uri: no ${parsed.type} ${parsed.id}`);
-    const market = marketFor(request, context, undefined);
-    if (!isPlayableIn(context, { type: parsed.type, id: parsed.id }, market)) {
-      throw new ServiceError(403, `Player command failed: ${parsed.type} ${parsed.id} is not available in ${market ?? 'any market'}`, 'UNKNOWN');
-    }
-    const userId = userOf(request);
-    const current = playback.current(userId, context.now());
-    if (!current) throw new ServiceError(404, 'Player command failed: No active device found', 'NO_ACTIVE_DEVICE');
-    if ((current.state.queue?.length ?? 0) >= MAX_QUEUED) throw badRequest(`Queue is full: at most ${MAX_QUEUED} added items`);
-    playback.update(userId, (state) => ({ ...state, queue: [...(state.queue ?? []), uri] }), context.now());
-    return reply.code(204).send();
-  });
-}
+/** Add Item to Playback Queue: a track or an episode playable in the user's market. */
+export const addToQueue = plainRoute((context) => (request, reply) => {
+  const uri = single(request.query as Query, 'uri');
+  if (uri === undefined) throw badRequest('Missing required parameter: uri');
+  const parsed = parseUri(uri);
+  if (!parsed || (parsed.type !== 'track' && parsed.type !== 'episode')) throw badRequest('Invalid uri: must be the uri of a track or an episode');
+  const exists = parsed.type === 'track' ? context.catalog.track(parsed.id) : context.catalog.episode(parsed.id);
+  if (!exists) throw new ServiceError(404, `Invalid uri: no ${parsed.type} ${parsed.id}`);
+  const market = marketFor(request, context, undefined);
+  if (!isPlayableIn(context, { type: parsed.type, id: parsed.id }, market)) {
+    throw new ServiceError(403, `Player command failed: ${parsed.type} ${parsed.id} is not available in ${market ?? 'any market'}`, 'UNKNOWN');
+  }
+  const userId = userOf(request);
+  const current = context.playback.current(userId, context.now());
+  if (!current) throw new ServiceError(404, 'Player command failed: No active device found', 'NO_ACTIVE_DEVICE');
+  if ((current.state.queue?.length ?? 0) >= MAX_QUEUED) throw badRequest(`Queue is full: at most ${MAX_QUEUED} added items`);
+  context.playback.update(userId, (state) => ({ ...state, queue: [...(state.queue ?? []), uri] }), context.now());
+  return reply.code(204).send();
+});

@@ -19,7 +19,7 @@ export class PlayerStore {
     this.select = db.prepare('SELECT state FROM player_states WHERE user_id = ?');
     this.users = db.prepare('SELECT user_id FROM player_states');
     this.upsert = db.prepare(
-      'INSERT INTO player_states VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET state = excluded.state',
+      'INSERT INTO player_states (user_id, state) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET state = excluded.state',
     );
   }
 

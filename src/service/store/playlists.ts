@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { Versions } from '../render/cache.js';
 import { applyReorder, mergeStaleReorder, reorderError } from '../reorder.js';
 import { decodeOrder, encodeOrder, newSnapshotId } from './order.js';
 
@@ -41,17 +42,21 @@ export type WriteResult =
   | { ok: true; snapshotId: string; changed: boolean }
   | { ok: false; status: 400 | 409; message: string };
 
+/** The playlists and their versions. Every committed write bumps the `playlists` version (render/cache.ts). */
 export class PlaylistStore {
   private readonly cache = new Map<string, Playlist>();
   private readonly statements: Record<string, Statement>;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly versions: Versions,
+  ) {
     this.statements = {
       playlist: db.prepare('SELECT * FROM playlists WHERE id = ?'),
       entries: db.prepare('SELECT * FROM playlist_entries WHERE playlist_id = ?'),
       version: db.prepare('SELECT entries FROM playlist_versions WHERE playlist_id = ? AND version = ?'),
       versionBySnapshot: db.prepare('SELECT entries FROM playlist_versions WHERE playlist_id = ? AND snapshot_id = ?'),
-      insertVersion: db.prepare('INSERT INTO playlist_versions VALUES (?, ?, ?, ?)'),
+      insertVersion: db.prepare('INSERT INTO playlist_versions (playlist_id, version, snapshot_id, entries) VALUES (?, ?, ?, ?)'),
       pruneVersions: db.prepare('DELETE FROM playlist_versions WHERE playlist_id = ? AND version <= ?'),
       setVersion: db.prepare('UPDATE playlists SET version = ?, snapshot_id = ? WHERE id = ?'),
       deleteEntries: db.prepare('DELETE FROM playlist_entries WHERE playlist_id = ?'),
@@ -169,6 +174,7 @@ export class PlaylistStore {
     })();
     const { id, ownerId, name, description, isPublic, collaborative, imagesJson } = playlist;
     this.cache.set(id, { id, ownerId, name, description, isPublic, collaborative, imagesJson, version, snapshotId, order, entries });
+    this.versions.bump('playlists');
     return snapshotId;
   }
 }

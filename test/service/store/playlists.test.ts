@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/service/store/db.js';
+import { Versions } from '../../../src/service/render/cache.js';
 import { PlaylistStore } from '../../../src/service/store/playlists.js';
 import { BIG_PLAYLIST_LENGTH, fixtureCatalog, ids } from '../../helpers/catalog-fixture.js';
 
@@ -8,7 +9,7 @@ let db: Database;
 let store: PlaylistStore;
 beforeEach(() => {
   db = openDatabase({ path: ':memory:', catalog: fixtureCatalog });
-  store = new PlaylistStore(db);
+  store = new PlaylistStore(db, new Versions());
 });
 afterEach(() => {
   vi.restoreAllMocks();
