@@ -1,14 +1,20 @@
 /**
  * `npm run conformance -- PATH-TO-OPENAPI.yml`: the embedded service's bodies against a public OpenAPI
  * description of the real API, which the project does not ship. It starts the service in process (the small
- * test catalog, then the generated demo catalog), makes each read and write the dashboard and the spec's ten
- * operations use, and validates each body against the description's response schema. Two nulls the real
- * service sends and the description does not allow (an unknown id in a batch read, `item` of an episode
- * playing without additional_types=episode: docs/api.md) are allowed, and said so. Exit 0 when all pass.
+ * test catalog, then the generated demo catalog), makes the samples of every route of the route list
+ * (src/service/routes/list.ts) that answers a body, and validates each body against the description's
+ * response schema. Two nulls the real service sends and the description does not allow (an unknown id in a
+ * batch read, `item` of an episode playing without additional_types=episode: docs/api.md) are allowed, and
+ * said so. Exit 0 when all pass.
  */
 import { existsSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
+import type { Route, SampleIds } from '../src/service/routes/route.js';
 import { generateCatalog } from '../src/service/seed/generate.js';
+import type { SeedCatalog } from '../src/service/seed/types.js';
+import { fixtureCatalog } from '../test/helpers/catalog-fixture.js';
+import { API_ROUTES, expectedStatus, isFiltered } from '../test/helpers/route-list.js';
+import { sampleIdsOf } from '../test/helpers/sample-ids.js';
 import { createTestService, ids, type TestService } from '../test/helpers/service.js';
 import { loadReference, responseValidators } from './conformance/reference-schemas.js';
 
@@ -16,45 +22,28 @@ interface Check {
   name: string;
   method?: 'GET' | 'PUT';
   url: string;
-  payload?: object;
+  payload?: string | object;
   status?: number;
   schema: [path: string, method: string, status?: string];
 }
 
-interface Sample {
-  track: string;
-  episode: string;
-  chapter: string;
-  audiobook: string;
-  playlist: string;
-  big: string;
-  mixed: string;
-}
+/** The reference's name of a listed path: `/v1/shows/:id` is `/shows/{id}`. */
+const referencePath = (route: Route) => route.path.replace(/^\/v1/, '').replace(/:([A-Za-z_]+)/g, '{$1}');
 
-function checks(sample: Sample): Check[] {
-  const unknown = '0000000000000000000000';
-  return [
-    { name: 'Get Episode', url: `/v1/episodes/${sample.episode}`, schema: ['/episodes/{id}', 'get'] },
-    { name: 'Get Playback State', url: '/v1/me/player', schema: ['/me/player', 'get'] },
-    { name: 'Get Playback State (episodes accepted)', url: '/v1/me/player?additional_types=episode', schema: ['/me/player', 'get'] },
-    { name: 'Get Track', url: `/v1/tracks/${sample.track}`, schema: ['/tracks/{id}', 'get'] },
-    { name: 'Get a Chapter', url: `/v1/chapters/${sample.chapter}`, schema: ['/chapters/{id}', 'get'] },
-    { name: 'Get Playlist Items', url: `/v1/playlists/${sample.playlist}/tracks`, schema: ['/playlists/{playlist_id}/tracks', 'get'] },
-    { name: 'Get Playlist Items (10,000, last page)', url: `/v1/playlists/${sample.big}/tracks?offset=9900&limit=100`, schema: ['/playlists/{playlist_id}/tracks', 'get'] },
-    { name: 'Get Playlist Items (mixed)', url: `/v1/playlists/${sample.mixed}/items?limit=100&additional_types=track,episode`, schema: ['/playlists/{playlist_id}/items', 'get'] },
-    { name: "Get User's Saved Shows", url: '/v1/me/shows?limit=50', schema: ['/me/shows', 'get'] },
-    { name: 'Update Playlist Items (reorder)', method: 'PUT', url: `/v1/playlists/${sample.playlist}/tracks`, payload: { range_start: 0, insert_before: 2 }, schema: ['/playlists/{playlist_id}/tracks', 'put'] },
-    { name: 'Update Playlist Items (replace)', method: 'PUT', url: `/v1/playlists/${sample.mixed}/items`, payload: { uris: [`playdeck:track:${sample.track}`, `playdeck:episode:${sample.episode}`] }, schema: ['/playlists/{playlist_id}/items', 'put'] },
-    { name: 'Get Several Tracks', url: `/v1/tracks?ids=${sample.track},${sample.track}`, schema: ['/tracks', 'get'] },
-    { name: 'Get Several Tracks (one unknown)', url: `/v1/tracks?ids=${sample.track},${unknown}`, schema: ['/tracks', 'get'] },
-    { name: 'Get Audiobook Chapters', url: `/v1/audiobooks/${sample.audiobook}/chapters`, schema: ['/audiobooks/{id}/chapters', 'get'] },
-    { name: 'Get Several Chapters', url: `/v1/chapters?ids=${sample.chapter},${unknown}`, schema: ['/chapters', 'get'] },
-    { name: 'Get Current User', url: '/v1/me', schema: ['/me', 'get'] },
-    { name: "Get Current User's Playlists", url: '/v1/me/playlists?limit=50', schema: ['/me/playlists', 'get'] },
-    { name: 'Get Playlist', url: `/v1/playlists/${sample.playlist}`, schema: ['/playlists/{playlist_id}', 'get'] },
-    { name: "Get User's Saved Audiobooks", url: '/v1/me/audiobooks', schema: ['/me/audiobooks', 'get'] },
-    { name: 'an error body (404)', url: `/v1/tracks/${unknown}`, status: 404, schema: ['/tracks/{id}', 'get', '401'] },
-  ];
+/**
+ * The samples of every API route of the list that answers a body: a 200 against its response schema, an error
+ * against the error schema the description gives the same operation (its 401's). A body a `fields` filter
+ * cut is left out: it is a part of a body of the schema, not one.
+ */
+function checks(ids: SampleIds): { route: Route; checks: Check[] }[] {
+  return API_ROUTES.filter((route) => route.body !== null).map((route) => ({
+    route,
+    checks: route.samples(ids).filter((sample) => !isFiltered(sample)).map((sample) => {
+      const status = expectedStatus(route, sample);
+      const schema: Check['schema'] = [referencePath(route), route.method.toLowerCase(), status === 200 ? '200' : '401'];
+      return { name: `${route.name} ${sample.url}`, method: route.method as Check['method'], url: sample.url, payload: sample.payload, status, schema };
+    }),
+  }));
 }
 
 /** The description types these as never null, although the real service sends null (docs/api.md). */
@@ -97,39 +86,27 @@ async function run(service: TestService, check: Check, where: string): Promise<v
   console.log(`FAIL ${label}: ${relaxedErrors}`);
 }
 
-const fixture = await createTestService();
-const fixtureSample: Sample = {
-  track: ids.relinkedTrack,
-  episode: ids.episode(1),
-  chapter: ids.chapter(2),
-  audiobook: ids.audiobook,
-  playlist: ids.firstPlaylist,
-  big: ids.bigPlaylist,
-  mixed: ids.mixedPlaylist,
-};
-for (const check of checks(fixtureSample)) await run(fixture, check, 'test catalog');
-const play = { context_uri: `playdeck:playlist:${ids.mixedPlaylist}`, offset: { position: 1 } };
-await fixture.request({ method: 'PUT', url: '/v1/me/player/play', payload: play });
-await run(fixture, { name: 'Get Playback State (episode playing)', url: '/v1/me/player?additional_types=episode', schema: ['/me/player', 'get'] }, 'test catalog');
-await run(fixture, { name: 'Get Playback State (episode playing, item null)', url: '/v1/me/player', schema: ['/me/player', 'get'] }, 'test catalog');
-await fixture.close();
+/** Each catalog's reads on one service; a write's samples on a service of their own, as each sample expects. */
+async function runCatalog(where: string, catalog: () => SeedCatalog, then?: (service: TestService) => Promise<void>): Promise<void> {
+  const ids = sampleIdsOf(catalog());
+  const shared = await createTestService({ catalog });
+  for (const { route, checks: routeChecks } of checks(ids)) {
+    const service = route.method === 'GET' ? shared : await createTestService({ catalog });
+    for (const check of routeChecks) await run(service, check, where);
+    if (service !== shared) await service.close();
+  }
+  await then?.(shared);
+  await shared.close();
+}
 
-const catalog = generateCatalog();
-const demo = await createTestService({ catalog: () => catalog });
-const own = catalog.playlists.filter((playlist) => playlist.owner_id === catalog.demo_user_id);
-const gbShow = catalog.shows.find((show) => show.available_markets.includes('GB'))!;
-const gbBook = catalog.audiobooks.find((book) => book.available_markets.includes('GB'))!;
-const demoSample: Sample = {
-  track: catalog.tracks.find((track) => track.relinked_to)?.id ?? catalog.tracks[0]!.id,
-  episode: catalog.episodes.find((episode) => episode.show_id === gbShow.id)!.id,
-  chapter: catalog.chapters.find((chapter) => chapter.audiobook_id === gbBook.id)!.id,
-  audiobook: gbBook.id,
-  playlist: own[0]!.id,
-  big: own.find((playlist) => playlist.items.length === 10_000)!.id,
-  mixed: own.find((playlist) => playlist.items.some((item) => item.type === 'episode'))!.id,
-};
-for (const check of checks(demoSample)) await run(demo, check, 'demo catalog');
-await demo.close();
+await runCatalog('test catalog', fixtureCatalog, async (fixture) => {
+  const play = { context_uri: `playdeck:playlist:${ids.mixedPlaylist}`, offset: { position: 1 } };
+  await fixture.request({ method: 'PUT', url: '/v1/me/player/play', payload: play });
+  await run(fixture, { name: 'Get Playback State (episode playing)', url: '/v1/me/player?additional_types=episode', schema: ['/me/player', 'get'] }, 'test catalog');
+  await run(fixture, { name: 'Get Playback State (episode playing, item null)', url: '/v1/me/player', schema: ['/me/player', 'get'] }, 'test catalog');
+});
+const demo = generateCatalog();
+await runCatalog('demo catalog', () => demo);
 
 console.log(failures === 0 ? 'every body conforms' : `${failures} bodies do not conform`);
 process.exit(failures === 0 ? 0 : 1);

@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import type { BodyName } from '../../src/service/routes/route.js';
 
 /**
  * The bodies the service answers with, in our own words (docs/api.md and docs/api/): each object's fields
@@ -54,32 +55,31 @@ const player = object(
   { context: nullable(object({ type: string, href: string, uri: string })) },
 );
 
-/** The bodies by operation: the path template of docs/api/ and the method. */
+/** The bodies by the name the route list gives them (src/service/routes/list.ts), and the error shape. */
 export const BODY_SCHEMAS = {
-  'GET /episodes/{id}': episode,
-  'GET /me/player': player,
-  'GET /tracks/{id}': track,
-  'GET /tracks': object({ tracks: array(nullable(track)) }),
-  'GET /chapters/{id}': chapter,
-  'GET /chapters': object({ chapters: array(nullable(chapter)) }),
-  'GET /audiobooks/{id}/chapters': page(chapter),
-  'GET /playlists/{playlist_id}/tracks': page(playlistItem),
-  'GET /playlists/{playlist_id}/items': page(playlistItem),
-  'PUT /playlists/{playlist_id}/tracks': snapshot,
-  'PUT /playlists/{playlist_id}/items': snapshot,
-  'GET /playlists/{playlist_id}': object({ ...playlistFields, followers, tracks: page(playlistItem) }),
-  'GET /me/playlists': page(object({ ...playlistFields, tracks: object({ href: string, total: integer }) })),
-  'GET /me/shows': page(object({ added_at: string, show })),
-  'GET /me/audiobooks': page(object({ added_at: string, audiobook: object(audiobookFields) })),
-  'GET /shows/{id}': show,
-  'GET /shows/{id}/episodes': page(episode),
-  'GET /me/player/devices': object({ devices: array(device) }),
-  'GET /me/player/queue': object({ currently_playing: nullable(playable), queue: array(playable) }),
-  'GET /me': object({ ...link, type: { const: 'user' }, display_name: nullable(string), country: string, product: string }),
+  user: object({ ...link, type: { const: 'user' }, display_name: nullable(string), country: string, product: string }),
+  episode,
+  'playback state': player,
+  track,
+  'several tracks': object({ tracks: array(nullable(track)) }),
+  chapter,
+  'several chapters': object({ chapters: array(nullable(chapter)) }),
+  'page of chapters': page(chapter),
+  'page of playlist items': page(playlistItem),
+  snapshot,
+  playlist: object({ ...playlistFields, followers, tracks: page(playlistItem) }),
+  'page of playlists': page(object({ ...playlistFields, tracks: object({ href: string, total: integer }) })),
+  'page of saved shows': page(object({ added_at: string, show })),
+  'page of saved audiobooks': page(object({ added_at: string, audiobook: object(audiobookFields) })),
+  show,
+  'page of episodes': page(episode),
+  devices: object({ devices: array(device) }),
+  queue: object({ currently_playing: nullable(playable), queue: array(playable) }),
   error: { type: 'object', properties: { error: object({ status: integer, message: string }) }, required: ['error'], additionalProperties: false },
-} satisfies Record<string, Schema>;
+} satisfies Record<BodyName | 'error', Schema>;
 
-export type Operation = keyof typeof BODY_SCHEMAS;
+/** A schema's name: the route list's, or `error`. */
+export type Operation = BodyName | 'error';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const compiled = new Map<Operation, ValidateFunction>();

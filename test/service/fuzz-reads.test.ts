@@ -2,13 +2,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyValidator, type Operation } from '../helpers/body-schemas.js';
 import { expectErrorShape } from '../helpers/error-shape.js';
+import { fixtureCatalog } from '../helpers/catalog-fixture.js';
+import { API_READS, pathWith, sampleIdsIn } from '../helpers/route-list.js';
+import { sampleIdsOf } from '../helpers/sample-ids.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
- * Every read operation's path and query, fuzzed (issue 8): numbers at the edges, unicode, control
- * characters, bad percent-encoding, very long, repeated and empty parameters. Each answer must be a 4xx in
- * the error shape, or a 200 whose body validates against its own schema (helpers/body-schemas.ts; or, filtered by `fields`,
- * is a part of the unfiltered body); never a 5xx, never a hang. Seed and run count stay here to reproduce.
+ * Every read of the route list (src/service/routes/list.ts), its path and query fuzzed (issue 8): numbers at
+ * the edges, unicode, control characters, bad percent-encoding, very long, repeated and empty parameters.
+ * Each answer must be a 4xx in the error shape, or a 200 whose body validates against its own schema
+ * (helpers/body-schemas.ts; or, filtered by `fields`, is a part of the unfiltered body); never a 5xx, never a
+ * hang. Seed and run count stay here to reproduce.
  */
 const SEED = 0x5eed_0801;
 const RUNS = 300;
@@ -21,31 +25,19 @@ interface ReadOperation {
   path: (id: string) => string;
   /** Ids the path takes that exist, so that some runs reach the body. */
   knownIds: string[];
-  params: string[];
+  params: readonly string[];
   schema: Operation;
 }
 
-const playlistIds = [ids.firstPlaylist, ids.mixedPlaylist, ids.othersPlaylist, ids.bigPlaylist];
-const OPERATIONS: ReadOperation[] = [
-  { name: 'Get Episode', path: (id) => `/v1/episodes/${id}`, knownIds: [ids.episode(1), ids.usOnlyEpisode], params: ['market'], schema: 'GET /episodes/{id}' },
-  { name: 'Get Playback State', path: () => '/v1/me/player', knownIds: [], params: ['market', 'additional_types'], schema: 'GET /me/player' },
-  { name: 'Get Track', path: (id) => `/v1/tracks/${id}`, knownIds: [ids.track(1), ids.relinkedTrack, ids.usOnlyTrack], params: ['market'], schema: 'GET /tracks/{id}' },
-  { name: 'Get a Chapter', path: (id) => `/v1/chapters/${id}`, knownIds: [ids.chapter(2), ids.usOnlyChapter], params: ['market'], schema: 'GET /chapters/{id}' },
-  { name: 'Get Playlist Items', path: (id) => `/v1/playlists/${id}/tracks`, knownIds: playlistIds, params: ['market', 'fields', 'limit', 'offset', 'additional_types'], schema: 'GET /playlists/{playlist_id}/tracks' },
-  { name: 'Get Playlist Items (/items)', path: (id) => `/v1/playlists/${id}/items`, knownIds: playlistIds, params: ['market', 'fields', 'limit', 'offset', 'additional_types'], schema: 'GET /playlists/{playlist_id}/items' },
-  { name: "Get User's Saved Shows", path: () => '/v1/me/shows', knownIds: [], params: ['limit', 'offset'], schema: 'GET /me/shows' },
-  { name: 'Get Several Tracks', path: () => '/v1/tracks', knownIds: [], params: ['ids', 'market'], schema: 'GET /tracks' },
-  { name: 'Get Audiobook Chapters', path: (id) => `/v1/audiobooks/${id}/chapters`, knownIds: [ids.audiobook, ids.usOnlyAudiobook], params: ['market', 'limit', 'offset'], schema: 'GET /audiobooks/{id}/chapters' },
-  { name: 'Get Several Chapters', path: () => '/v1/chapters', knownIds: [], params: ['ids', 'market'], schema: 'GET /chapters' },
-  { name: 'Get Show', path: (id) => `/v1/shows/${id}`, knownIds: [ids.show, ids.usOnlyShow], params: ['market'], schema: 'GET /shows/{id}' },
-  { name: 'Get Show Episodes', path: (id) => `/v1/shows/${id}/episodes`, knownIds: [ids.show, ids.usOnlyShow], params: ['market', 'limit', 'offset'], schema: 'GET /shows/{id}/episodes' },
-  { name: 'Get Available Devices', path: () => '/v1/me/player/devices', knownIds: [], params: [], schema: 'GET /me/player/devices' },
-  { name: "Get the User's Queue", path: () => '/v1/me/player/queue', knownIds: [], params: [], schema: 'GET /me/player/queue' },
-  { name: 'Get Current User', path: () => '/v1/me', knownIds: [], params: [], schema: 'GET /me' },
-  { name: "Get Current User's Playlists", path: () => '/v1/me/playlists', knownIds: [], params: ['limit', 'offset'], schema: 'GET /me/playlists' },
-  { name: 'Get Playlist', path: (id) => `/v1/playlists/${id}`, knownIds: playlistIds, params: ['market', 'fields', 'additional_types'], schema: 'GET /playlists/{playlist_id}' },
-  { name: "Get User's Saved Audiobooks", path: () => '/v1/me/audiobooks', knownIds: [], params: ['limit', 'offset'], schema: 'GET /me/audiobooks' },
-];
+/** Every read of the route list that answers a body, with the ids its samples use. */
+const sampleIds = sampleIdsOf(fixtureCatalog());
+const OPERATIONS: ReadOperation[] = API_READS.map((route) => ({
+  name: route.name,
+  path: (id) => pathWith(route, id),
+  knownIds: sampleIdsIn(route, sampleIds),
+  params: route.query,
+  schema: route.body!,
+}));
 
 // ---- inputs -------------------------------------------------------------------------------------------
 

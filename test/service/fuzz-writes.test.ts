@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveRange } from '../helpers/order-model.js';
 import { expectErrorShape } from '../helpers/error-shape.js';
+import { API_WRITES, pathWith } from '../helpers/route-list.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
- * Every write, fuzzed (issue 8): Update Playlist Items' path, query and body, and the playback commands'
- * query and body — numbers at the edges, wrong JSON types, duplicate keys, broken JSON, odd content types,
+ * Every write of the route list, fuzzed (issue 8): Update Playlist Items' path, query and body, and the
+ * player commands' query and body — numbers at the edges, wrong JSON types, duplicate keys, broken JSON, odd content types,
  * bodies past 64 KiB, other users' playlists and weaker tokens. Each answer is a 4xx in the error shape
  * that changed nothing (no playlist, not the player, not a row on disk), or a success whose effect is the
  * one asked for, checked against an independent model of every playlist. Seed and run count stay here.
@@ -66,17 +67,20 @@ const plausibleBody = fc
 const body = fc.oneof({ weight: 4, arbitrary: plausibleBody }, { weight: 4, arbitrary: objectBody }, { weight: 1, arbitrary: fc.constantFrom(...BROKEN_BODIES) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)) });
 const queryValue = fc.oneof(fc.constantFrom('', '1e309', '-0', 'true', 'false', 'track', 'context', 'off', 'TRUE', '0', '60000', '2147483648', '-1', '%', '%ED%A0%80'),
   fc.array(fc.constantFrom(...URIS), { minLength: 1, maxLength: 3 }).map((uris) => encodeURIComponent(uris.join(','))), fc.string({ maxLength: 12 }).map(encodeURIComponent));
+/** The writes' own parameters (the route list's), body fields sent in the query, and one nobody reads. */
+const QUERY_NAMES = [...new Set([...API_WRITES.flatMap((route) => route.query), 'range_start', 'snapshot_id', 'x'])];
 const query = fc
-  .array(fc.tuple(fc.constantFrom('uris', 'state', 'position_ms', 'range_start', 'snapshot_id', 'x', 'volume_percent', 'uri'), queryValue), { maxLength: 3 })
+  .array(fc.tuple(fc.constantFrom(...QUERY_NAMES), queryValue), { maxLength: 3 })
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`));
 
 type TokenKind = 'demo' | 'demo, public writes only' | 'other user' | 'no user' | 'expired';
-const COMMANDS = [['PUT', 'play'], ['PUT', 'pause'], ['POST', 'next'], ['POST', 'previous'], ['PUT', 'seek'], ['PUT', 'shuffle'], ['PUT', 'repeat'],
-  ['PUT', 'volume'], ['POST', 'queue']] as const;
+/** Every write of the route list: Update Playlist Items at both paths, and the player's commands. */
+const PLAYLIST_WRITES = API_WRITES.filter((route) => route.path.includes(':playlist_id'));
+const COMMANDS = API_WRITES.filter((route) => !PLAYLIST_WRITES.includes(route));
 // Bad percent-encoding in paths is fuzz-reads' (the router answers it before any route, read or write).
 const target = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...PLAYLISTS, 'p'.padEnd(22, '9'), 'short', '%E2%80%AE'), fc.constantFrom('tracks', 'items')).map(([id, path]) => ({ kind: 'playlist' as const, id, method: 'PUT' as const, path: `/v1/playlists/${id}/${path}` })) },
-  { weight: 1, arbitrary: fc.constantFrom(...COMMANDS).map(([method, name]) => ({ kind: 'player' as const, id: '', method, path: `/v1/me/player/${name}` })) },
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...PLAYLISTS, 'p'.padEnd(22, '9'), 'short', '%E2%80%AE'), fc.constantFrom(...PLAYLIST_WRITES)).map(([id, route]) => ({ kind: 'playlist' as const, id, method: route.method, path: pathWith(route, id) })) },
+  { weight: 1, arbitrary: fc.constantFrom(...COMMANDS).map((route) => ({ kind: 'player' as const, id: '', method: route.method, path: route.path })) },
 );
 const writeRequest = fc.record({
   target,
