@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/service/seed/generate.js';
+import { PART_SEEDS, STEP, streamOf, type SeedPart } from '../../src/service/seed/random.js';
 import type { SeedCatalog } from '../../src/service/seed/types.js';
 
 const catalog = generateCatalog();
@@ -13,20 +14,69 @@ describe('generateCatalog determinism', () => {
     expect(generateCatalog()).toEqual(catalog);
   });
 
-  it('keeps the ids of a fresh database stable across versions and machines', () => {
+  // Databases already made hold these: a backfill (store/schema.ts) finds them by id, so a change here is a
+  // change of every part after it in users' databases too.
+  it('keeps the ids and names of each part stable across versions and machines', () => {
+    const curator = catalog.users.find((user) => user.id === catalog.playlists.at(-1)!.owner_id)!;
     expect({
-      demo: catalog.demo_user_id,
-      firstTrack: catalog.tracks[0].id,
-      firstPlaylist: catalog.playlists[0].id,
-      lastChapter: catalog.chapters.at(-1)!.id,
+      music: [catalog.artists[0].id, catalog.artists[0].name, catalog.albums[0].name, catalog.tracks[0].id, catalog.tracks.at(-1)!.name],
+      spoken: [catalog.shows[0].id, catalog.shows[0].name, catalog.episodes[0].name, catalog.audiobooks[0].name, catalog.chapters.at(-1)!.id],
+      library: [catalog.demo_user_id, curator.display_name, catalog.playlists[0].id, catalog.playlists[0].name, catalog.saved_shows[0].added_at],
     }).toEqual({
-      demo: 'JoVbxmhxytRnFundpGLBte',
-      firstTrack: 'gqmD5ZYwg9IgFR912BM75x',
-      firstPlaylist: 'W8VyoNxpd8j1qdWWPQxC7C',
-      lastChapter: 'rfJ73eAjwVoXPkEnr2H60X',
+      music: ['AMc0qgcTwZFUb74B5uK6Pr', 'Clara Sallow', 'Live at the Harvest', 'gqmD5ZYwg9IgFR912BM75x', 'Under the Velocity'],
+      spoken: ['lcqYR9yuzjQzakxKjUzSmG', 'Field Guide to Sleep and Memory', '1. Bright Thunder', 'The Blossom of Quillhaven', 'rfJ73eAjwVoXPkEnr2H60X'],
+      library: ['JoVbxmhxytRnFundpGLBte', 'Clara Nightingale', 'W8VyoNxpd8j1qdWWPQxC7C', 'Silver Magpies', '2025-04-23T10:34:06Z'],
     });
   });
 });
+
+describe('one stream per part (seed/random.ts)', () => {
+  it('moves no id or name of another part when a part draws more', () => {
+    const drawingMore = generateCatalog((part) => {
+      const stream = streamOf(part);
+      if (part === 'music') for (let draw = 0; draw < 1000; draw++) stream.next();
+      return stream;
+    });
+    expect(drawingMore.tracks[0]!.id).not.toBe(catalog.tracks[0]!.id);
+    expect({ shows: drawingMore.shows, episodes: drawingMore.episodes, audiobooks: drawingMore.audiobooks, chapters: drawingMore.chapters }).toEqual({
+      shows: catalog.shows,
+      episodes: catalog.episodes,
+      audiobooks: catalog.audiobooks,
+      chapters: catalog.chapters,
+    });
+    // The library's own ids and names; its items name music's tracks, which did change.
+    const own = (seed: SeedCatalog) => [seed.users, seed.playlists.map((playlist) => [playlist.id, playlist.name])];
+    expect(own(drawingMore)).toEqual(own(catalog));
+  });
+
+  it("keeps every part's window of the cycle apart from every other's", () => {
+    // mulberry32's state after n draws from seed s is s + n·STEP (mod 2^32): a seed's place on the cycle is
+    // s·STEP⁻¹, and a part's window runs from there for as many numbers as it draws.
+    const cycle = 2n ** 32n;
+    const inverse = inverseModulo(BigInt(STEP), cycle);
+    const windows = Object.entries(PART_SEEDS).map(([part, seed]) => {
+      const stream = streamOf(part as SeedPart);
+      generateCatalog((asked) => (asked === part ? stream : streamOf(asked)));
+      return { part, start: (BigInt(seed) * inverse) % cycle, length: BigInt(stream.draws()) };
+    });
+    for (const a of windows) {
+      for (const b of windows) {
+        if (a === b) continue;
+        expect((b.start - a.start + cycle) % cycle >= a.length, `${a.part} draws into ${b.part}'s window`).toBe(true);
+      }
+    }
+  });
+});
+
+function inverseModulo(value: bigint, modulus: bigint): bigint {
+  let [oldR, r, oldS, s] = [value, modulus, 1n, 0n];
+  while (r !== 0n) {
+    const quotient = oldR / r;
+    [oldR, r] = [r, oldR - quotient * r];
+    [oldS, s] = [s, oldS - quotient * s];
+  }
+  return ((oldS % modulus) + modulus) % modulus;
+}
 
 describe('generateCatalog sizes (decisions §10)', () => {
   it('has the catalog sizes', () => {

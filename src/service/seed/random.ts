@@ -1,8 +1,31 @@
 /**
- * The seeded randomness every part of the demo catalog draws from. mulberry32: tiny, fast, and the same
- * sequence on every machine, so the catalog (and its ids) is identical on every fresh start.
+ * The seeded randomness of the demo catalog: one stream for each part of it, so that a part that draws more
+ * (or a new part) moves no id or name of another. mulberry32: tiny, fast, and the same sequence on every
+ * machine, so the catalog (and its ids) is identical on every fresh start.
+ *
+ * mulberry32's state is a counter stepping round one cycle of 2^32 numbers, so a stream is a window of that
+ * cycle starting at its seed: two parts must not draw into each other's window (seed.test.ts measures them).
+ * The first three parts were once one stream: their seeds are where each began in it, so their content
+ * stayed as it was, and their windows touch. A part in users' databases never changes (a migration's seed
+ * step adds what is new, store/schema.ts): new data is a new part, with a seed of its own far from the others.
  */
 
+/** Each part's seed (a part: the slice of SeedCatalog one generator makes). */
+export const PART_SEEDS = {
+  music: 0x5eed_d0c5,
+  spoken: 0x2d49_e974,
+  library: 0x9202_94c3,
+} as const;
+
+export type SeedPart = keyof typeof PART_SEEDS;
+
+/** The stream a part of the catalog draws from. */
+export function streamOf(part: SeedPart): Random {
+  return createRandom(PART_SEEDS[part]);
+}
+
+/** What mulberry32 adds to its state at each draw. */
+export const STEP = 0x6d2b79f5;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ID_LENGTH = 22;
 
@@ -17,14 +40,18 @@ export interface Random {
   sample<T>(items: readonly T[], count: number): T[];
   /** A 22-character base-62 id, distinct from every id this generator has made before. */
   id(): string;
+  /** How many numbers it has drawn: the length of its window of the cycle. */
+  draws(): number;
 }
 
 export function createRandom(seed: number): Random {
   let stateWord = seed >>> 0;
+  let draws = 0;
   const issuedIds = new Set<string>();
 
   const next = (): number => {
-    stateWord = (stateWord + 0x6d2b79f5) >>> 0;
+    draws += 1;
+    stateWord = (stateWord + STEP) >>> 0;
     let mixed = stateWord;
     mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
     mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
@@ -57,5 +84,6 @@ export function createRandom(seed: number): Random {
         }
       }
     },
+    draws: () => draws,
   };
 }
