@@ -1,8 +1,7 @@
 import Sqlite, { type Database } from 'better-sqlite3';
 import { generateCatalog } from '../seed/generate.js';
 import type { SeedCatalog } from '../seed/types.js';
-import { loadSeed } from './load-seed.js';
-import { migrate } from './schema.js';
+import { isSeeded, migrate } from './schema.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -14,8 +13,9 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens (creating and seeding on first open) the service's database. WAL with synchronous=FULL: a write
- * that has returned is on disk (decisions §7).
+ * Opens the service's database, bringing it up to date (schema.ts: a new one is created and seeded, an old one
+ * gets the steps and seeded parts it lacks). WAL with synchronous=FULL: a write that has returned is on disk
+ * (decisions §7).
  */
 export function openDatabase(options: OpenDatabaseOptions): Database {
   let db: Database;
@@ -28,12 +28,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
-    const seeded = db.prepare("SELECT 1 FROM meta WHERE key = 'demo_user_id'").get();
-    if (!seeded) {
-      const catalog = (options.catalog ?? generateCatalog)();
-      db.transaction(() => loadSeed(db, catalog))();
-    }
+    migrate(db, options.catalog ?? generateCatalog);
     return db;
   } catch (error) {
     db.close();
@@ -45,9 +40,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
 /** A database that cannot be written: the service still reads it, and refuses writes in the error shape. */
 function openReadOnly(path: string): Database {
   const db = new Sqlite(path, { readonly: true, fileMustExist: true });
-  const seeded = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined
-    && db.prepare("SELECT 1 FROM meta WHERE key = 'demo_user_id'").get() !== undefined;
-  if (!seeded) {
+  if (!isSeeded(db)) {
     db.close();
     throw new DatabaseFault(`${path} is read-only and was never set up: use --db with a path that can be written`);
   }
