@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SampleIds } from '../../src/service/routes/list.js';
+import type { SampleIds } from '../../src/service/routes/route.js';
 import { generateCatalog } from '../../src/service/seed/generate.js';
 import type { SeedCatalog } from '../../src/service/seed/types.js';
 import { fixtureCatalog } from './catalog-fixture.js';

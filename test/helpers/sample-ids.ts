@@ -1,4 +1,4 @@
-import type { SampleIds } from '../../src/service/routes/list.js';
+import type { SampleIds } from '../../src/service/routes/route.js';
 import type { SeedCatalog } from '../../src/service/seed/types.js';
 
 /**

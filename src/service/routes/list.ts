@@ -13,8 +13,6 @@ import * as queue from './queue.js';
 import type { Route, SampleRequest } from './route.js';
 import * as shows from './shows.js';
 
-export type { SampleIds } from './route.js';
-
 /**
  * Every route the service answers, one entry each: the app registers those with a handler from here, and the
  * tests read the whole list (schemas, fuzzing, samples, conformance). README.md beside this file: how to add one.

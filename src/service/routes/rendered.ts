@@ -53,8 +53,8 @@ export interface ObjectSpec<Found> extends Rendered<Found> {
 /** A paged list (decisions §5): its links carry the declared parameters besides the page, in their order. */
 export function pagedRoute<Found = null>(spec: PagedSpec<Found>): Handler {
   return renderedRoute(spec, spec.maxLimit, (context, view, found, path) => {
-    const list = spec.list(context, view as PagedView, found);
-    return listPageJson(list, `${view.origin}${path}`, (view as PagedView).page, Object.entries(view.query));
+    const list = spec.list(context, view, found);
+    return listPageJson(list, `${view.origin}${path}`, view.page, Object.entries(view.query));
   });
 }
 
@@ -63,7 +63,8 @@ export function objectRoute<Found = null>(spec: ObjectSpec<Found>): Handler {
   return renderedRoute(spec, null, (context, view, found) => spec.render(context, view, found));
 }
 
-type Body<Found> = (context: ServiceContext, view: View, found: Found, path: string) => string;
+/** The body's JSON, for the route's concrete path (its links are made of it). */
+type Body<Found> = (context: ServiceContext, view: PagedView, found: Found, path: string) => string;
 
 function renderedRoute<Found>(spec: Rendered<Found>, maxLimit: number | null, body: Body<Found>): Handler {
   return {
