@@ -1,15 +1,11 @@
 import { notFound } from '../errors.js';
 import { isAvailableIn } from '../markets.js';
-import { objectRoute } from './rendered.js';
+import { availableOr404, objectRoute } from './rendered.js';
 
 /** Get Episode: one unavailable in the market is not found (decisions §4). */
 export const episode = objectRoute({
   covers: ['resume'],
-  find: ({ catalog }, view) => {
-    const found = catalog.episode(view.id);
-    if (!found || !isAvailableIn(found.markets, view.market)) throw notFound();
-    return found;
-  },
+  find: ({ catalog }, view) => availableOr404(catalog.episode(view.id), view),
   render: ({ render }, view, found) => render.episode(found, view.market, view.userId, view.origin),
 });
 
@@ -39,11 +35,7 @@ export const severalTracks = objectRoute({
 /** Get a Chapter: one unavailable in the market is not found. */
 export const chapter = objectRoute({
   covers: ['resume'],
-  find: ({ catalog }, view) => {
-    const found = catalog.chapter(view.id);
-    if (!found || !isAvailableIn(found.markets, view.market)) throw notFound();
-    return found;
-  },
+  find: ({ catalog }, view) => availableOr404(catalog.chapter(view.id), view),
   render: ({ render }, view, found) => render.chapter(found, view.market, view.userId, view.origin, false),
 });
 

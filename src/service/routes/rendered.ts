@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { FieldsError, parseFields, projectFields } from '../fields.js';
 import { grantOf, marketFor, originOf, sendTagged } from '../http.js';
+import { isAvailableIn } from '../markets.js';
 import { additionalTypesParam, idParam, idsParam, marketParam, pageParams, single, type PageParams, type Query } from '../params.js';
 import { cacheKey, withEtag, type Covered, type KeyPart } from '../render/cache.js';
 import { listPageJson, type PagedList } from '../render/paging.js';
@@ -48,6 +49,12 @@ export interface PagedSpec<Found> extends Rendered<Found> {
 
 export interface ObjectSpec<Found> extends Rendered<Found> {
   render(context: ServiceContext, view: View, found: Found): string;
+}
+
+/** `row` when it exists and is sold in the view's market; else 404, as a single read answers (decisions §4). */
+export function availableOr404<Row extends { markets: readonly string[] }>(row: Row | null, view: View): Row {
+  if (!row || !isAvailableIn(row.markets, view.market)) throw notFound();
+  return row;
 }
 
 /** A paged list (decisions §5): its links carry the declared parameters besides the page, in their order. */
