@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { RouteAuth } from '../auth.js';
 import type { ServiceContext } from '../context.js';
+import type { BodyName } from './list.js';
 
 /**
  * What a route of the list says about itself (routes/list.ts), and how the app registers those it serves
@@ -24,27 +25,6 @@ export type QueryName =
 
 /** How `serve --dev-mode` answers the route (dev-mode.ts, docs/api/dev-mode.md). */
 export type DevMode = 'served' | 'refused' | 'own playlists only';
-
-/** The schema of a 200 body in the tests (test/helpers/body-schemas.ts): one name a shape, shared by routes that send it. */
-export type BodyName =
-  | 'user'
-  | 'episode'
-  | 'playback state'
-  | 'track'
-  | 'several tracks'
-  | 'chapter'
-  | 'several chapters'
-  | 'page of chapters'
-  | 'page of playlist items'
-  | 'snapshot'
-  | 'playlist'
-  | 'page of playlists'
-  | 'page of saved shows'
-  | 'page of saved audiobooks'
-  | 'show'
-  | 'page of episodes'
-  | 'devices'
-  | 'queue';
 
 /** A request the tests can make, and what it gets: 200 by default when the route has a body, else 204. */
 export interface SampleRequest {
