@@ -1,7 +1,8 @@
 /**
  * Text from the service is hostile until proven otherwise: names and descriptions can carry escape
  * sequences (clear the screen, write the clipboard with OSC 52, retitle the window) or bidi overrides
- * that make a name read backwards. Everything passes through `sanitizeText` before it reaches Ink.
+ * that make a name read backwards. Everything passes through `sanitizeText` before it reaches Ink, and
+ * everything the command line prints passes through `printable` (printed.ts), which applies the same rules.
  *
  * Placeholders, chosen so that what was there stays visible without acting:
  * - a whole escape sequence (CSI, OSC, DCS, SOS, PM, APC, two-character ESC sequences; 7- or 8-bit
