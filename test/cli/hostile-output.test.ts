@@ -97,6 +97,17 @@ describe('what the command line prints from a hostile service', () => {
     expectNeutralised(run, 'stdout');
   });
 
+  it('status --tmux and --polybar: a title that looks like markup shows as itself', async () => {
+    const title = '#[fg=red]#(touch x)%{A1:touch x:}Song';
+    answer = () => ({ body: { ...PLAYBACK, item: { ...PLAYBACK.item, name: title, artists: [] } } });
+    const tmux = await playdeck(['status', '--tmux', '--base-url', service.baseUrl, '--format', '#[bold]{title}']);
+    expect(tmux.stdout).toBe('#[bold]##[fg=red]##(touch x)%{A1:touch x:}Song\n');
+    const polybar = await playdeck(['status', '--polybar', '--base-url', service.baseUrl]);
+    expect(polybar.stdout).toMatch(/^▶ #\[fg=red\]#\(touch x\)%%\{O0\}\{A1:touch x:\}Song \d:\d\d\/3:20\n$/);
+    const both = await playdeck(['status', '--tmux', '--polybar', '--base-url', service.baseUrl]);
+    expect([both.code, both.stderr]).toEqual([2, 'playdeck status: --json, --waybar, --tmux and --polybar are one choice: give one (see playdeck status --help)\n']);
+  });
+
   it.each([
     ['Logged in as …', 'stdout', 0, ''],
     ['a login the service refused', 'stderr', 1, `error=server_error&error_description=${encodeURIComponent(HOSTILE)}&`],
