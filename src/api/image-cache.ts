@@ -33,7 +33,7 @@ const removeQuietly = (path: string): void => {
   }
 };
 
-export function createImageCache(directory: string, maxBytes = DEFAULT_IMAGE_CACHE_BYTES, now: () => number = Date.now): ImageCache {
+export function createImageCache(directory: string, maxBytes = DEFAULT_IMAGE_CACHE_BYTES, now: () => number = () => Date.now()): ImageCache {
   let isSwept = false;
   const fileOf = (url: string): string => `${createHash('sha1').update(url).digest('hex')}.img`;
 
@@ -88,6 +88,9 @@ export function createImageCache(directory: string, maxBytes = DEFAULT_IMAGE_CAC
       const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
       writeFileSync(partial, bytes, { mode: 0o600 });
       renameSync(partial, path);
+      // Recency by this cache's clock, as reads touch it: the order does not hang on the file system's.
+      const written = now() / 1000;
+      utimesSync(path, written, written);
       evict();
     },
     forget(url) {

@@ -118,7 +118,6 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   // A bad config ends the program (exit 2) before the terminal is taken or a service started.
   const start = await startConfig(options);
   if (start === null) return 2;
-  if (options.kind === 'remote' && options.tokenOnCommandLine && process.stderr.isTTY) process.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
   if (options.kind === 'embedded') requireTerminal(process.stdin, process.stdout);
   growHeapSlowly();
   const log = openLogFile(defaultLogPath());
@@ -129,6 +128,8 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     await connection.close();
     throw error;
   }
+  // Said once the start went well (a start that fails stays one line), above the screen the dashboard opens.
+  if (options.kind === 'remote' && options.tokenOnCommandLine && process.stderr.isTTY) process.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
   const status = await startStatusFor(options, connection.api, process.env);
   const journals = connection.service === null ? null : await openJournals(connection.service, (line) => log.write(line));
   const isMouseOn = start.config.mouse.enabled && options.noMouse !== true;

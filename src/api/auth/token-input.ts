@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 /** Said on stderr (when it is a terminal) for a token on the command line itself. */
-export const TOKEN_IN_PS_WARNING =
-  'playdeck: warning: --token TOKEN can be read by every user of this machine (ps); use PLAYDECK_TOKEN, --token-file PATH or --token - (stdin)';
+export const TOKEN_IN_PS_WARNING = 'playdeck: warning: a --token on the command line is visible to every user (ps); use PLAYDECK_TOKEN or --token-file';
 
 export interface TokenWords {
   /** `--token`'s value: the token, or `-` for stdin. */
