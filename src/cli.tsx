@@ -2,6 +2,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { parseCliArgs, UsageError } from './cli/args.js';
 import { USAGE } from './cli/usage.js';
 import { StartError } from './cli/start-error.js';
+import { printLine } from './text/printed.js';
 
 // Each command loads only what it runs: `--version` or `serve` need neither Ink nor the client.
 
@@ -24,19 +25,19 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`playdeck: ${error.message} (see playdeck --help)\n`);
+      printLine(process.stderr, `playdeck: ${error.message} (see playdeck --help)`);
       return 2;
     }
     if (error instanceof Error && error.name === 'NotATerminalError') {
-      process.stderr.write(`${error.message}\n`);
+      printLine(process.stderr, error.message);
       return 2;
     }
     if (error instanceof StartError) {
-      process.stderr.write(`playdeck: ${error.message}\n`);
+      printLine(process.stderr, `playdeck: ${error.message}`);
       return 1;
     }
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    process.stderr.write(`playdeck: ${message}\n`);
+    printLine(process.stderr, `playdeck: ${message}`);
     return 1;
   }
 }

@@ -23,6 +23,7 @@ const RULES: [name: string, files: string[], forbidden: RegExp][] = [
   ['src/ui/state imports no React or Ink', sources('src/ui/state'), /^(react|react\/.*|ink|ink-.*|@alcalzone\/ink-table)$/],
   ['src/service never imports the UI or the client', sources('src/service'), /^src\/(ui|api)\//],
   ['the terminal subsystem never imports panes', sources('src/terminal'), /^src\/ui\/panes\//],
+  ['src/text (what reaches a terminal, shared by the UI and the command line) imports nothing else of ours', sources('src/text'), /^src\/(?!text\/)/],
 ];
 
 describe('import boundaries', () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../src/cli/args.js';
 import { USAGE } from '../src/cli/usage.js';
@@ -38,7 +41,7 @@ describe('the command line parser', () => {
     expect(read(['--port', '9000', '--db', 'x.db'])).toEqual({ name: '', value: { kind: 'embedded', port: 9000, db: 'x.db' } });
     expect(read(['--base-url', 'http://h/v1', '--token', '-starts-with-dash'])).toEqual({
       name: '',
-      value: { kind: 'remote', baseUrl: 'http://h/v1', token: '-starts-with-dash' },
+      value: { kind: 'remote', baseUrl: 'http://h/v1', token: '-starts-with-dash', tokenOnCommandLine: true },
     });
     expect(read([], { PLAYDECK_BASE_URL: 'http://h/v1' })).toEqual({ name: '', value: { kind: 'remote', baseUrl: 'http://h/v1' } });
   });
@@ -58,8 +61,33 @@ describe('the command line parser', () => {
   });
 
   it('lists every subcommand and option in USAGE', () => {
-    for (const word of ['playdeck serve', 'playdeck login', 'playdeck logout', '--base-url', '--token', '--port', '--db', '--host', '--rate-limit', '--token-ttl', '--client-id', '--auth-url', '--scopes', '--no-browser', '--help', '--version']) {
+    for (const word of ['playdeck serve', 'playdeck login', 'playdeck logout', '--base-url', '--token', '--port', '--db', '--host', '--rate-limit', '--token-ttl', '--client-id', '--auth-url', '--scopes', '--no-browser', '--help', '--version',
+      '--token-file', '--insecure-http', '--tmux', '--polybar', '--waybar', '--json', '--format', '--max-width', '--idle']) {
       expect(USAGE).toContain(word);
     }
+    // Where it is said, the warning comes with the way round it.
+    expect(USAGE).toMatch(/--token TOKEN +.*every user can read it \(ps\): prefer PLAYDECK_TOKEN, --token-file/);
+  });
+
+  it('takes the token from a file or the environment, kept out of ps; --token - is stdin, which the dashboard needs for its keys', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'playdeck-args-'));
+    try {
+      const file = join(folder, 'token');
+      writeFileSync(file, 's3cret\n', { mode: 0o600 });
+      expect(read(['--base-url', 'http://h/v1', '--token-file', file])).toEqual({ name: '', value: { kind: 'remote', baseUrl: 'http://h/v1', token: 's3cret' } });
+      expect(read(['--base-url', 'http://h/v1'], { PLAYDECK_TOKEN: 'from-env' })).toEqual({ name: '', value: { kind: 'remote', baseUrl: 'http://h/v1', token: 'from-env' } });
+      expect(() => parseCliArgs(['--base-url', 'h', '--token', '-'], {})).toThrow(/--token - reads stdin, which the dashboard needs for its keys/);
+      expect(() => parseCliArgs(['--base-url', 'h', '--token', 'a', '--token-file', file], {})).toThrow(/one choice/);
+      expect(() => parseCliArgs(['--base-url', 'h', '--token-file', join(folder, 'none')], {})).toThrow(/cannot read the token from .*none: ENOENT/);
+      writeFileSync(file, '\n');
+      expect(() => parseCliArgs(['--base-url', 'h', '--token-file', file], {})).toThrow(/holds no token/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('reads --insecure-http for login only', () => {
+    expect(read(['login', '--base-url', 'http://h/v1', '--insecure-http'])).toMatchObject({ value: { allowPlainHttp: true } });
+    expect(() => parseCliArgs(['--insecure-http'], {})).toThrow('--insecure-http is not an option of playdeck');
   });
 });

@@ -88,8 +88,11 @@ export interface Api {
   getChapter(id: string, options?: RequestOptions & { market?: string }): Promise<Chapter>;
   getChapters(ids: string[], options?: RequestOptions & { market?: string }): Promise<(Chapter | null)[]>;
 
-  /** The bytes of a picture (a cover), from the disk cache or its URL; rejects when there is none to be had. */
-  getImage(url: string): Promise<Buffer>;
+  /**
+   * A picture (a cover) from the disk cache or its URL, as `decode` makes it of its bytes; the bytes are kept
+   * only once `decode` succeeds. Rejects when there is none to be had, or with what `decode` threw.
+   */
+  getImage<T>(url: string, decode: (bytes: Buffer) => T): Promise<T>;
 
   /** The connection as the client sees it, for the status line. */
   getConnection(): ConnectionStatus;

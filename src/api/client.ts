@@ -2,7 +2,8 @@
  * The API's got instance, extended from the base one in http.ts, that every API request goes through: base URL,
  * bearer token, timeouts, retries, the client-wide 429 gate, the 401 refresh and the error mapping, each set once here.
  * got's silent defaults are all overridden on purpose: no timeout, `Retry-After` ignored past
- * `timeout.request`, POST never retried.
+ * `timeout.request`, POST never retried, redirects followed anywhere (got keeps the Authorization header on
+ * a redirect from https to http on the same host, and our hook would set it again on any host).
  */
 import type { Got, RequestError } from 'got';
 import { baseHttp } from './http.js';
@@ -94,8 +95,19 @@ export function callState(options: { context: Record<string, unknown>; method: s
 
 const FAILING: ReadonlySet<string> = new Set(['network', 'timeout', 'unavailable']);
 
+/** Where a redirect points, resolved against the URL that answered it; null when it names nothing usable. */
+function redirectTarget(location: string | undefined, from: string): URL | null {
+  try {
+    return location === undefined ? null : new URL(location, from);
+  } catch {
+    return null;
+  }
+}
+
 export function createClient(options: ClientOptions): Client {
   const prefixUrl = checkBaseUrl(options.baseUrl);
+  // The token is the service's: it goes to this origin (scheme, host, port) and nowhere else.
+  const origin = new URL(prefixUrl).origin;
   const retry: RetrySettings = { ...DEFAULT_RETRY, ...options.retry };
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const tokens = createTokenSource(options.tokens);
@@ -109,6 +121,9 @@ export function createClient(options: ClientOptions): Client {
   const http = baseHttp.extend({
     prefixUrl,
     timeout: { connect: timeouts.connectMs, response: timeouts.responseMs, request: timeouts.requestMs },
+    // A redirect within the service is followed; one to another origin (another host or port, https to http)
+    // is not, and fails in afterResponse below with the place it pointed to.
+    followRedirect: (response) => redirectTarget(response.headers.location, response.url)?.origin === origin,
     retry: {
       limit: retry.limit,
       // POST is listed so that `once` calls (player commands) get their narrow retries; `mayRetry` decides.
@@ -132,13 +147,19 @@ export function createClient(options: ClientOptions): Client {
           const call = callState(request);
           await gate.pass(retry.maxRetryAfterMs, request.signal as AbortSignal | undefined);
           call.token = await tokens.current();
-          request.headers.authorization = `Bearer ${call.token}`;
+          if (new URL(String(request.url)).origin === origin) request.headers.authorization = `Bearer ${call.token}`;
+          else delete request.headers.authorization;
           options.onRequest?.(request.method, String(request.url));
         },
       ],
       afterResponse: [
         async (response, retryWithMergedOptions) => {
           const status = response.statusCode;
+          if (status >= 300 && status < 400 && status !== 304) {
+            const target = redirectTarget(response.headers.location, response.url);
+            const where = `${response.request.options.method} ${new URL(response.url).pathname}`;
+            throw new ApiError('malformed', `The service redirected ${where} to ${target?.origin ?? 'nowhere readable'}: not followed, the token is only sent to ${origin} (${status})`, { status });
+          }
           if (status === 429) {
             strikes += 1;
             gate.closeFor(parseRetryAfter(response.headers['retry-after'], Date.now()) ?? backoffDelay(strikes, retry));

@@ -1,88 +1,100 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * Pictures on disk, bounded in bytes, least recently used evicted first. Recency is the file's mtime, touched
- * on every read, so the order survives restarts without an index file of its own.
+ * on every read, so the order survives restarts without an index file of its own. The bound is the folder's:
+ * what is there is counted from the folder itself after each write, so several dashboards sharing it stay
+ * within it together, and a write a crash left half done (`*.part`) is removed once it is a minute old.
  */
 export interface ImageCache {
   get(url: string): Buffer | null;
   put(url: string, bytes: Buffer): void;
+  /** Removes the picture of `url` (one that turned out not to decode). */
+  forget(url: string): void;
 }
 
 export const DEFAULT_IMAGE_CACHE_BYTES = 20 * 1024 * 1024;
+/** A `.part` file older than this is no other dashboard's write in progress but a leftover. */
+export const STALE_PART_MS = 60_000;
 
 interface Entry {
+  name: string;
   size: number;
   usedAt: number;
 }
 
-export function createImageCache(directory: string, maxBytes = DEFAULT_IMAGE_CACHE_BYTES): ImageCache {
-  let entries: Map<string, Entry> | null = null;
+const removeQuietly = (path: string): void => {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Gone already: another dashboard removed it.
+  }
+};
+
+export function createImageCache(directory: string, maxBytes = DEFAULT_IMAGE_CACHE_BYTES, now: () => number = () => Date.now()): ImageCache {
+  let isSwept = false;
   const fileOf = (url: string): string => `${createHash('sha1').update(url).digest('hex')}.img`;
 
-  // Read once, on first use: the dashboard starts without touching the folder.
-  function index(): Map<string, Entry> {
-    if (entries !== null) return entries;
-    entries = new Map();
+  /** The pictures in the folder now, leftovers of crashed writes removed on the way. */
+  function survey(): Entry[] {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const entries: Entry[] = [];
     for (const name of readdirSync(directory)) {
-      if (!name.endsWith('.img')) continue;
+      const isPart = name.endsWith('.part');
+      if (!isPart && !name.endsWith('.img')) continue;
       try {
         const stat = statSync(join(directory, name));
-        entries.set(name, { size: stat.size, usedAt: stat.mtimeMs });
+        if (!isPart) entries.push({ name, size: stat.size, usedAt: stat.mtimeMs });
+        else if (now() - stat.mtimeMs > STALE_PART_MS) removeQuietly(join(directory, name));
       } catch {
         // Gone between the listing and the stat: another dashboard evicted it.
       }
     }
+    isSwept = true;
     return entries;
   }
 
-  function evict(map: Map<string, Entry>): void {
-    let total = 0;
-    for (const entry of map.values()) total += entry.size;
-    const oldestFirst = [...map.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt);
-    for (const [name, entry] of oldestFirst) {
+  function evict(): void {
+    const entries = survey();
+    let total = entries.reduce((sum, entry) => sum + entry.size, 0);
+    for (const entry of entries.sort((a, b) => a.usedAt - b.usedAt)) {
       if (total <= maxBytes) break;
-      try {
-        unlinkSync(join(directory, name));
-      } catch {
-        // Already gone.
-      }
-      map.delete(name);
+      removeQuietly(join(directory, entry.name));
       total -= entry.size;
     }
   }
 
   return {
     get(url) {
-      const map = index();
-      const name = fileOf(url);
-      const entry = map.get(name);
-      if (entry === undefined) return null;
+      // The first use sweeps the folder; the dashboard starts without touching it.
+      if (!isSwept) survey();
+      const path = join(directory, fileOf(url));
       try {
-        const bytes = readFileSync(join(directory, name));
-        const now = Date.now();
-        utimesSync(join(directory, name), now / 1000, now / 1000);
-        entry.usedAt = now;
+        const bytes = readFileSync(path);
+        const touched = now() / 1000;
+        utimesSync(path, touched, touched);
         return bytes;
       } catch {
-        map.delete(name);
         return null;
       }
     },
     put(url, bytes) {
       if (bytes.length > maxBytes) return;
-      const map = index();
-      const name = fileOf(url);
-      const path = join(directory, name);
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
+      const path = join(directory, fileOf(url));
       // A picture half written by a crash must never be read back: write aside, then rename.
-      const partial = `${path}.${process.pid}.part`;
+      const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
       writeFileSync(partial, bytes, { mode: 0o600 });
       renameSync(partial, path);
-      map.set(name, { size: bytes.length, usedAt: Date.now() });
-      evict(map);
+      // Recency by this cache's clock, as reads touch it: the order does not hang on the file system's.
+      const written = now() / 1000;
+      utimesSync(path, written, written);
+      evict();
+    },
+    forget(url) {
+      removeQuietly(join(directory, fileOf(url)));
     },
   };
 }

@@ -114,6 +114,11 @@ export function malformedResponse(where: string, what: string): ApiError {
   return new ApiError('malformed', `Unreadable response (${where}): ${what}`);
 }
 
+/** An answer past the client's cap (http.ts), cut off as it came. */
+export function tooLargeResponse(where: string, maxBytes: number): ApiError {
+  return new ApiError('malformed', `Unreadable response (${where}): larger than ${maxBytes / (1024 * 1024)} MB, not read`);
+}
+
 /** An argument refused before any request is sent. */
 export function invalidArgument(message: string): ApiError {
   return new ApiError('bad-request', message);

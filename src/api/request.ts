@@ -1,13 +1,14 @@
 /**
  * Sending a call through the one got instance and reading its body: JSON parsed here (an empty body is
- * `undefined`, an unreadable one an `ApiError` of kind `malformed`), and GETs made conditional with the
+ * `undefined`, an unreadable one or one past MAX_BODY_BYTES an `ApiError` of kind `malformed`), and GETs made conditional with the
  * remembered ETag so that a 304 resolves to the very object the last 200 gave.
  */
 import type { RequestError } from 'got';
 import type { CallState, Client } from './client.js';
 import { isApiError } from './errors.js';
 import { MAX_COMPARED_BODY, type ConditionalCache } from './conditional-cache.js';
-import { malformedResponse } from './map-error.js';
+import { capBody, MAX_BODY_BYTES } from './http.js';
+import { malformedResponse, tooLargeResponse } from './map-error.js';
 import type { RetryPolicy } from './retry.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -73,10 +74,13 @@ function readWith<T>(read: BodyReader<T>, body: unknown, where: string): T {
 }
 
 export function createCaller(client: Client, cache: ConditionalCache): Caller {
-  const fetch = async (url: string, options: FetchOptions) => {
+  const fetch = async (url: string, options: FetchOptions, where: string) => {
+    const request = client.http(url, options);
+    const body = capBody(request);
     try {
-      return await client.http(url, options);
+      return await request;
     } catch (error) {
+      if (body.isOver()) throw tooLargeResponse(where, MAX_BODY_BYTES);
       throw isApiError(error) ? error : client.mapError(error as RequestError);
     }
   };
@@ -97,7 +101,7 @@ export function createCaller(client: Client, cache: ConditionalCache): Caller {
         headers: cached?.etag ? { 'if-none-match': cached.etag } : {},
         signal: spec.signal,
         context,
-      });
+      }, where);
       if (response.statusCode === 304) {
         if (cached) return cached.value as T;
         throw malformedResponse(where, '304 Not Modified to a request that was not conditional');
@@ -119,7 +123,7 @@ export function createCaller(client: Client, cache: ConditionalCache): Caller {
         ...(spec.json === undefined ? {} : { json: spec.json }),
         signal: spec.signal,
         context,
-      });
+      }, where);
       return readWith(read, parseBody(response.body, where), where);
     },
   };

@@ -4,6 +4,7 @@
  * Running is a lazy import: parsing loads nothing, and `--version` or `serve` never load Ink or the client.
  */
 import type { StartOptions } from '../service/start.js';
+import { readTokenInput } from '../api/auth/token-input.js';
 
 /** A command line that cannot be run as written: one line for stderr, exit code 2. */
 export class UsageError extends Error {
@@ -12,7 +13,7 @@ export class UsageError extends Error {
 
 export type DashboardOptions = (
   /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
-  | { kind: 'remote'; baseUrl: string; token?: string }
+  | { kind: 'remote'; baseUrl: string; token?: string; tokenOnCommandLine?: true }
   /** On the embedded service, started in-process. */
   | { kind: 'embedded'; port?: number; db?: string }
 ) & DashboardSettings;
@@ -31,6 +32,8 @@ export interface LoginOptions {
   /** Absent: the scopes the dashboard needs. */
   scopes?: string[];
   openBrowser: boolean;
+  /** --insecure-http: log in over plain HTTP to a host other than this machine. */
+  allowPlainHttp?: true;
 }
 
 export interface OptionSpec {
@@ -42,7 +45,8 @@ export interface OptionSpec {
 /** Every option of every command, described once. */
 export const OPTIONS = {
   'base-url': { value: 'URL', help: "the service's base URL, /v1 included (or PLAYDECK_BASE_URL)" },
-  token: { value: 'TOKEN', help: 'a bearer token for it (or PLAYDECK_TOKEN)' },
+  token: { value: 'TOKEN', help: 'a bearer token for it; on the command line every user can read it (ps): prefer PLAYDECK_TOKEN, --token-file, or - (stdin, for status and the player commands)' },
+  'token-file': { value: 'PATH', help: 'a file that holds the bearer token (kept out of ps)' },
   port: { value: 'N', help: "the service's port (default: a free one)" },
   db: { value: 'PATH', help: "the embedded service's database, or :memory: (default: $XDG_DATA_HOME/playdeck/playdeck.db)" },
   host: { value: 'H', help: 'serve: the address to listen on (default 127.0.0.1)' },
@@ -52,9 +56,17 @@ export const OPTIONS = {
   'auth-url': { value: 'URL', help: "login: the authorization server's URL, when it is not beside the API" },
   scopes: { value: 'a,b', help: 'login: the scopes to ask for (default: what the dashboard needs)' },
   'no-browser': { help: 'login: print the URL without opening a browser' },
+  'insecure-http': { help: 'login: allow plain http to a host other than this machine (the login crosses the network unencrypted)' },
   config: { value: 'PATH', help: 'the config file (default: $XDG_CONFIG_HOME/playdeck/config.toml; see playdeck config)' },
   'no-mouse': { help: 'leave the mouse to the terminal (no clicks or wheel in the dashboard)' },
   'dev-mode': { help: 'serve: answer as the real service answers a development-mode app in 2026 (docs/api/dev-mode.md)' },
+  format: { value: 'FMT', help: 'status: the line made of fields, e.g. "{icon} {title} {bar:10}" (docs/status-bar.md)' },
+  tmux: { help: "status: the line for tmux's status-right: the service's text cannot restyle the bar (# doubled)" },
+  polybar: { help: "status: the line for polybar: the service's text cannot add a tag (%{A1:...} runs a command on a click)" },
+  json: { help: 'status: every field as JSON, for scripts' },
+  waybar: { help: "status: JSON for waybar's custom module (Pango markup escaped)" },
+  'max-width': { value: 'N', help: 'status: cut the line to N columns, ending with …' },
+  idle: { value: 'TEXT', help: 'status: what to print when nothing plays (default: nothing playing)' },
 } as const satisfies Record<string, OptionSpec>;
 
 type OptionName = keyof typeof OPTIONS;
@@ -118,8 +130,8 @@ function requiredBaseUrl(input: CommandInput, env: Env, name: string): string {
 export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<DashboardOptions>({
     name: '',
-    options: ['port', 'db', 'base-url', 'token', 'config', 'no-mouse'],
-    synopses: ['[--port N] [--db PATH] [--config PATH] [--no-mouse]', '--base-url URL [--token TOKEN] [--config PATH] [--no-mouse]'],
+    options: ['port', 'db', 'base-url', 'token', 'token-file', 'config', 'no-mouse'],
+    synopses: ['[--port N] [--db PATH] [--config PATH] [--no-mouse]', '--base-url URL [--token-file PATH | --token TOKEN] [--config PATH] [--no-mouse]'],
     summary: 'the dashboard: on the embedded service, or with --base-url on another (without --token: the login stored by playdeck login)',
     read(input, env) {
       noWords(input, '');
@@ -128,15 +140,16 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
         ...(input.values['no-mouse'] === true ? { noMouse: true } : {}),
       };
       const baseUrl = stringOf(input, 'base-url') ?? env['PLAYDECK_BASE_URL'];
-      const token = stringOf(input, 'token') ?? env['PLAYDECK_TOKEN'];
       if (!baseUrl) {
-        if (input.values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
+        if (input.values.token !== undefined || input.values['token-file'] !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
         return { kind: 'embedded', port: integerOf(input, 'port', 0, 65_535), db: stringOf(input, 'db'), ...settings };
       }
       if (input.values.port !== undefined || input.values.db !== undefined) {
         throw new UsageError('--port and --db are for the embedded service, not with --base-url');
       }
-      return { kind: 'remote', baseUrl, token: token || undefined, ...settings };
+      const token = readTokenInput({ token: stringOf(input, 'token'), tokenFile: stringOf(input, 'token-file'), env, stdinAllowed: false });
+      if ('problem' in token) throw new UsageError(token.problem);
+      return { kind: 'remote', baseUrl, token: token.token, ...(token.isOnCommandLine ? { tokenOnCommandLine: true } : {}), ...settings };
     },
     run: async (options) => (await import('./dashboard.js')).runDashboard(options),
   }),
@@ -162,7 +175,7 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   }),
   command<LoginOptions>({
     name: 'login',
-    options: ['base-url', 'client-id', 'auth-url', 'scopes', 'no-browser'],
+    options: ['base-url', 'client-id', 'auth-url', 'scopes', 'no-browser', 'insecure-http'],
     summary: 'log in to that service in the browser (OAuth); replaces a stored login',
     read(input, env) {
       noWords(input, 'login');
@@ -173,6 +186,7 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
         authUrl: stringOf(input, 'auth-url'),
         scopes: scopes === undefined ? undefined : scopes.split(/[\s,]+/).filter(Boolean),
         openBrowser: input.values['no-browser'] !== true,
+        ...(input.values['insecure-http'] === true ? { allowPlainHttp: true } : {}),
       };
     },
     run: async (options) => (await import('./login.js')).runLogin(options),
@@ -190,8 +204,8 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<string[]>({
     name: 'status',
     readsOwnArguments: true,
-    options: [],
-    synopses: ['[--format FMT | --json | --waybar] [--max-width N] [--idle TEXT] [--base-url URL [--token T] | --db PATH]'],
+    options: ['format', 'tmux', 'polybar', 'json', 'waybar', 'max-width', 'idle', 'base-url', 'token', 'token-file', 'db'],
+    synopses: ['[--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT] [--base-url URL [--token-file PATH | --token T] | --db PATH]'],
     summary: 'what plays, in one line for a status bar: from the running dashboard (no request), else the service (docs/status-bar.md)',
     read: (input) => input.words,
     run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
@@ -200,7 +214,7 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
     name: 'play',
     aliases: ['pause', 'toggle', 'next', 'prev', 'seek', 'volume', 'shuffle', 'repeat'],
     readsOwnArguments: true,
-    options: [],
+    options: ['base-url', 'token', 'token-file', 'db'],
     synopses: [''],
     summary: 'the player: play, pause, toggle, next, prev, seek +10|-10|1:30, volume 40|+5|-5, shuffle on|off, repeat off|track|context (through the running dashboard, else the service)',
     read: (input) => input.words,

@@ -19,6 +19,8 @@ import { watchConfig } from '../config/watch.js';
 import { createTerminalEvents } from '../ui/terminal-events.js';
 import type { UnsavedJournals } from '../ui/unsaved-journals.js';
 import { openJournals } from './journals.js';
+import { printable } from '../text/printed.js';
+import { TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
 export interface Terminal {
   output: NodeJS.WriteStream;
@@ -105,7 +107,7 @@ async function startConfig(options: DashboardOptions): Promise<{ path: string; i
   const path = options.configPath ?? defaultConfigPath();
   const { config, problems } = await readConfig(path, { isExplicit });
   if (problems.length === 0) return { path, isExplicit, config };
-  process.stderr.write(problems.map((problem) => `playdeck: ${formatProblem(problem)}\n`).join(''));
+  process.stderr.write(problems.map((problem) => `${printable(`playdeck: ${formatProblem(problem)}`)}\n`).join(''));
   return null;
 }
 
@@ -126,6 +128,8 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     await connection.close();
     throw error;
   }
+  // Said once the start went well (a start that fails stays one line), above the screen the dashboard opens.
+  if (options.kind === 'remote' && options.tokenOnCommandLine && process.stderr.isTTY) process.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
   const status = await startStatusFor(options, connection.api, process.env);
   const journals = connection.service === null ? null : await openJournals(connection.service, (line) => log.write(line));
   const isMouseOn = start.config.mouse.enabled && options.noMouse !== true;

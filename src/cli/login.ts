@@ -9,6 +9,7 @@ import { DASHBOARD_SCOPES, logIn } from '../api/auth/login-flow.js';
 import { notLoggedInMessage, openStoredLogin } from '../api/auth/refreshing-tokens.js';
 import type { TokenProvider } from '../api/tokens.js';
 import { DEMO_CLIENT_ID } from '../service/oauth/schema.js';
+import { printLine } from '../text/printed.js';
 
 export interface CommandIo {
   stdout(line: string): void;
@@ -31,8 +32,9 @@ export function openInBrowser(url: string): void {
 }
 
 const processIo: CommandIo = {
-  stdout: (line) => process.stdout.write(`${line}\n`),
-  stderr: (line) => process.stderr.write(`${line}\n`),
+  // The service names the user and words its refusals: sanitized like everything the command line prints.
+  stdout: (line) => printLine(process.stdout, line),
+  stderr: (line) => printLine(process.stderr, line),
   env: process.env,
   openBrowser: openInBrowser,
 };
@@ -49,6 +51,7 @@ export async function runLogin(options: LoginOptions, io: CommandIo = processIo)
       authUrl: options.authUrl,
       scopes: options.scopes ?? DASHBOARD_SCOPES,
       file: new CredentialsFile(defaultCredentialsPath(io.env)),
+      allowPlainHttp: options.allowPlainHttp === true,
       onAuthorizeUrl: (url) => {
         io.stdout(`Open this URL to log in: ${url}`);
         if (options.openBrowser) io.openBrowser(url);

@@ -1,5 +1,6 @@
 import { format } from 'node:util';
 import type { LogFile } from './log-file.js';
+import { printLine } from '../text/printed.js';
 
 /**
  * Keeps the screen the dashboard's alone: library warnings and console output go to the log, and an error
@@ -46,7 +47,7 @@ export function guardTerminal(log: LogFile, restore: () => void): TerminalGuard 
     process.stdout.write(RESTORE);
     log.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : format(error)}`);
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    process.stderr.write(`playdeck: ${message} (details in ${log.path})\n`);
+    printLine(process.stderr, `playdeck: ${message} (details in ${log.path})`);
     process.exit(1);
   };
   process.on('uncaughtException', onFatal);

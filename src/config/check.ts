@@ -1,7 +1,7 @@
 import { parse, TomlError } from 'smol-toml';
 import { checkKeys } from './check-keys.js';
 import { locateKeys, type LineFinder } from './locate.js';
-import { shown, type ConfigProblem, type Reporter } from './problems.js';
+import { keyPath, shown, type ConfigProblem, type Reporter } from './problems.js';
 import {
   ART_MODES, COLOUR_SPELLING, DEFAULT_CONFIG, DETAILS_SHARE_BOUNDS, parseColour, POLL_BOUNDS, THEME_NAMES, THEME_ROLES,
   type Bounds, type Config, type ThemeName, type ThemeRole,
@@ -43,7 +43,7 @@ export function checkConfigText(text: string, file: string): CheckedConfig {
   const lineOf = locateKeys(text);
   const problems: ConfigProblem[] = [];
   const report: Reporter = (path, message) =>
-    problems.push({ file, line: lineAt(lineOf, path), key: path.length === 0 ? null : path.join('.'), message });
+    problems.push({ file, line: lineAt(lineOf, path), key: path.length === 0 ? null : keyPath(path), message });
   const config = checkDocument(document, report);
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { config, problems };

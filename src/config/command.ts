@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { defaultConfigText } from './default-file.js';
 import { formatProblem } from './problems.js';
 import { defaultConfigPath, readConfig } from './read.js';
+import { printable } from '../text/printed.js';
 
 export const CONFIG_USAGE = `Usage:
   playdeck config check [--config PATH]   check the config file (default: $XDG_CONFIG_HOME/playdeck/config.toml)
@@ -13,8 +14,9 @@ interface Output {
 }
 
 const STDIO: Output = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  // Problems name the file's keys and values, which may hold ESC or BEL: printed as the panes show text.
+  stdout: (text) => process.stdout.write(printable(text)),
+  stderr: (text) => process.stderr.write(printable(text)),
 };
 
 /** `playdeck config check|default`: returns the exit code (2 for a bad command line or a config with problems). */

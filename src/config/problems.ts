@@ -13,6 +13,14 @@ export function formatProblem({ file, line, key, message }: ConfigProblem): stri
   return [file, ...(line === null ? [] : [String(line)])].join(':') + ': ' + (key === null ? '' : `${key}: `) + message;
 }
 
+/**
+ * A key's path as TOML writes it: bare parts as they are, any other part quoted with its controls escaped
+ * (`keys."\u001B]0;x"`), so that a key name holding ESC or BEL reads as what it is and acts on nothing.
+ */
+export function keyPath(path: readonly string[]): string {
+  return path.map((part) => (/^[A-Za-z0-9_-]+$/.test(part) ? part : JSON.stringify(part))).join('.');
+}
+
 /** Reports a problem at a key, named by its path; the line is found in the text. */
 export type Reporter = (path: readonly string[], message: string) => void;
 

@@ -13,18 +13,22 @@ import { askDashboard } from './socket-client.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
 import { statusPaths, type ServiceTarget } from './target.js';
 import { cachedSnapshot, forgetCache, type PlayerSnapshot } from './cache.js';
+import { printable } from '../text/printed.js';
+import { readTokenInput, TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
 export const STATUS_USAGE = `Usage:
-  playdeck status [--format FMT | --json | --waybar] [--max-width N] [--idle TEXT]
+  playdeck status [--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT]
   playdeck play | pause | toggle | next | prev
   playdeck seek +SECONDS | -SECONDS | POSITION      e.g. seek +10, seek -10, seek 1:30
   playdeck volume PERCENT | +N | -N                 e.g. volume 40, volume +5
   playdeck shuffle on|off
   playdeck repeat off|track|context
-each with [--db PATH] or [--base-url URL [--token TOKEN]] to name the service, as for the dashboard.
+each with [--db PATH] or [--base-url URL [--token-file PATH | --token TOKEN]] to name the service, as for the
+dashboard (--token - reads the token from stdin; PLAYDECK_TOKEN works too).
 
 Format fields: {title} {artists} {album} {show} {context} {device} {volume} {state} {icon}
-  {elapsed} {duration} {remaining} {percent} {bar:N} {shuffle} {repeat}   ({{ and }} for braces)`;
+  {elapsed} {duration} {remaining} {percent} {bar:N} {shuffle} {repeat}   ({{ and }} for braces)
+--tmux and --polybar escape the fields for that bar's markup (a title cannot restyle the bar or run a command).`;
 
 export interface StatusIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -41,14 +45,17 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   'base-url': { type: 'string' },
   token: { type: 'string' },
+  'token-file': { type: 'string' },
   db: { type: 'string' },
   format: { type: 'string' },
   'max-width': { type: 'string' },
   json: { type: 'boolean' },
   waybar: { type: 'boolean' },
+  tmux: { type: 'boolean' },
+  polybar: { type: 'boolean' },
   idle: { type: 'string' },
 } as const;
-const VALUE_OPTIONS = new Set(['--base-url', '--token', '--db', '--format', '--max-width', '--idle']);
+const VALUE_OPTIONS = new Set(['--base-url', '--token', '--token-file', '--db', '--format', '--max-width', '--idle']);
 
 /** `--format VALUE` as `--format=VALUE`: a value may start with a dash (`--idle -`), which parseArgs refuses. */
 function joinOptionValues(argv: readonly string[]): string[] {
@@ -63,6 +70,8 @@ function joinOptionValues(argv: readonly string[]): string[] {
 
 interface Parsed {
   target: ServiceTarget;
+  /** `--token TOKEN` itself, which `ps` shows to every user. */
+  tokenOnCommandLine: boolean;
   values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'];
   positionals: string[];
 }
@@ -76,13 +85,19 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   }
   const { values, positionals } = parsed;
   const baseUrl = values['base-url'] ?? (env.PLAYDECK_BASE_URL || undefined);
-  const token = values.token ?? (env.PLAYDECK_TOKEN || undefined);
   if (baseUrl === undefined) {
-    if (values.token !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
-    return { target: { kind: 'embedded', db: values.db }, values, positionals };
+    if (values.token !== undefined || values['token-file'] !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
+    return { target: { kind: 'embedded', db: values.db }, values, positionals, tokenOnCommandLine: false };
   }
   if (values.db !== undefined) throw new UsageError('--db is for the embedded service, not with --base-url');
-  return { target: { kind: 'remote', baseUrl, token }, values, positionals };
+  const token = readTokenInput({ token: values.token, tokenFile: values['token-file'], env, stdinAllowed: true });
+  if ('problem' in token) throw new UsageError(token.problem);
+  return { target: { kind: 'remote', baseUrl, token: token.token }, values, positionals, tokenOnCommandLine: token.isOnCommandLine };
+}
+
+/** Only where a person reads stderr: a status bar's log would get the line every second. */
+function warnOfVisibleToken(tokenOnCommandLine: boolean, io: StatusIo): void {
+  if (tokenOnCommandLine && (io.stderr as { isTTY?: boolean }).isTTY === true) io.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
 }
 
 /** A line to stdout; a reader that went away (`status | head -c0`, a closed bar) ends nothing badly. */
@@ -94,8 +109,9 @@ function writeLine(io: StatusIo, line: string): Promise<void> {
 }
 
 function readTemplate(values: Parsed['values']): { template?: Template; maxWidth?: number } {
-  const modes = [values.format !== undefined, values.json === true, values.waybar === true].filter(Boolean).length;
-  if (modes > 1) throw new UsageError('--format, --json and --waybar are one choice: give one');
+  const modes = [values.json === true, values.waybar === true, values.tmux === true, values.polybar === true].filter(Boolean).length;
+  if (modes > 1) throw new UsageError('--json, --waybar, --tmux and --polybar are one choice: give one');
+  if (values.format !== undefined && (values.json || values.waybar)) throw new UsageError('--format is for the line, not with --json or --waybar');
   let maxWidth: number | undefined;
   if (values['max-width'] !== undefined) {
     if (!/^\d{1,4}$/.test(values['max-width']) || Number(values['max-width']) < 1) {
@@ -127,7 +143,8 @@ async function snapshotFor(target: ServiceTarget, io: StatusIo): Promise<PlayerS
 }
 
 async function runStatus(argv: readonly string[], io: StatusIo): Promise<number> {
-  const { target, values, positionals } = parse(argv, io.env);
+  const { target, values, positionals, tokenOnCommandLine } = parse(argv, io.env);
+  warnOfVisibleToken(tokenOnCommandLine, io);
   if (values.help) return writeLine(io, STATUS_USAGE).then(() => 0);
   if (positionals.length > 0) throw new UsageError(`status takes no argument, not "${positionals[0]}"`);
   const { template, maxWidth } = readTemplate(values);
@@ -138,6 +155,7 @@ async function runStatus(argv: readonly string[], io: StatusIo): Promise<number>
   let output: string;
   if (values.json) output = statusJson(now);
   else if (values.waybar) output = statusWaybar(now, lineOptions);
+  else if (values.tmux || values.polybar) output = statusLine(now, { ...lineOptions, markup: values.tmux ? 'tmux' : 'polybar' });
   else output = statusLine(now, { ...lineOptions, color: io.stdout.isTTY === true && !noColor });
   await writeLine(io, output);
   return 0;
@@ -156,10 +174,11 @@ async function runPlayerCommand(name: string, argv: readonly string[], io: Statu
   // The argument comes first and may start with a dash (`seek -10`), so it is taken before the options.
   const takesArgument = name === 'seek' || name === 'volume' || name === 'shuffle' || name === 'repeat';
   const argument = takesArgument && argv.length > 0 && !argv[0]!.startsWith('--') ? argv[0] : undefined;
-  const { target, values, positionals } = parse(argument === undefined ? argv : argv.slice(1), io.env);
+  const { target, values, positionals, tokenOnCommandLine } = parse(argument === undefined ? argv : argv.slice(1), io.env);
+  warnOfVisibleToken(tokenOnCommandLine, io);
   if (values.help) return writeLine(io, STATUS_USAGE).then(() => 0);
-  if (values.format !== undefined || values.json || values.waybar || values['max-width'] !== undefined || values.idle !== undefined) {
-    throw new UsageError(`--format, --json, --waybar, --max-width and --idle are for status, not ${name}`);
+  if (values.format !== undefined || values.json || values.waybar || values.tmux || values.polybar || values['max-width'] !== undefined || values.idle !== undefined) {
+    throw new UsageError(`--format, --json, --waybar, --tmux, --polybar, --max-width and --idle are for status, not ${name}`);
   }
   if (positionals.length > 0) throw new UsageError(`${name} takes ${takesArgument ? 'one argument' : 'no argument'}, not "${positionals[0]}"`);
   const command = parsePlayerCommand(name, argument);
@@ -214,7 +233,8 @@ export async function runStatusCommand(argv: readonly string[], io: StatusIo = p
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof FormatError || error instanceof CommandUsageError;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    io.stderr.write(`playdeck ${name}: ${message}${usage ? ' (see playdeck status --help)' : ''}\n`);
+    // A refusal words the service's reason: printed as the panes print the service's text.
+    io.stderr.write(`${printable(`playdeck ${name}: ${message}${usage ? ' (see playdeck status --help)' : ''}`)}\n`);
     return usage ? 2 : 1;
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The line `playdeck status` prints: the default `▶ Title · Artist 1:23/3:45`, a `--format` of named fields,
- * `--json` for scripts and `--waybar` for waybar's custom module. Pure: the caller gives the player's state
- * (now-playing.ts) and the options; nothing here reads the clock, the environment or a terminal.
+ * `--json` for scripts, `--waybar` for waybar's custom module, the line escaped for tmux or polybar. Pure: the
+ * caller gives the player's state (now-playing.ts) and the options; nothing here reads the clock, the
+ * environment or a terminal.
  */
 import { formatDuration } from '../ui/format.js';
-import { truncateToWidth } from '../ui/sanitize.js';
+import { sanitizeText, truncateToWidth } from '../text/sanitize.js';
 import type { NowPlaying } from './now-playing.js';
 
 /** A format that names a field nobody knows, or a malformed one: exit code 2. */
@@ -109,11 +110,59 @@ export function fillTemplate(template: Template, now: NowPlaying): string {
 
 export const IDLE_TEXT = 'nothing playing';
 
-/** `▶ Title · Artist 1:23/3:45`, `❚❚` when paused; the artist part left out when there is none. */
-export function defaultLine(now: NowPlaying): string {
-  const by = now.artists || now.show;
-  return `${ICONS[now.state]} ${now.title}${by ? ` · ${by}` : ''} ${formatDuration(now.elapsedMs)}/${formatDuration(now.durationMs)}`;
+/**
+ * A piece of the line: our own text and the user's (the format's literal text, `--idle`), or a field's value,
+ * which holds the service's words and is escaped for the bar that reads the line.
+ */
+interface Piece {
+  text: string;
+  isField: boolean;
 }
+
+const ours = (text: string): Piece => ({ text, isField: false });
+const field = (text: string): Piece => ({ text, isField: true });
+
+/** `▶ Title · Artist 1:23/3:45`, `❚❚` when paused; the artist part left out when there is none. */
+function defaultPieces(now: NowPlaying): Piece[] {
+  const by = now.artists || now.show;
+  return [ours(`${ICONS[now.state]} `), field(now.title), ...(by ? [ours(' · '), field(by)] : []), ours(` ${formatDuration(now.elapsedMs)}/${formatDuration(now.durationMs)}`)];
+}
+
+// Fields come sanitized (now-playing.ts); the format's text and --idle come from the command line.
+function templatePieces(template: Template, now: NowPlaying): Piece[] {
+  return template.parts.map((part) => ('text' in part ? ours(sanitizeText(part.text)) : field(fieldText(now, part.field, part.width))));
+}
+
+/** The pieces cut as truncateToWidth cuts their whole text: by display width, ending with `…`. */
+function cutPieces(pieces: readonly Piece[], maxWidth: number): readonly Piece[] {
+  const whole = pieces.map((piece) => piece.text).join('');
+  const fitted = truncateToWidth(whole, maxWidth);
+  if (fitted === whole) return pieces;
+  let left = fitted.length - 1; // what is kept of the whole before the ellipsis
+  const kept: Piece[] = [];
+  for (const piece of pieces) {
+    if (left <= 0) break;
+    kept.push({ ...piece, text: piece.text.slice(0, left) });
+    left -= piece.text.length;
+  }
+  return [...kept, ours('…')];
+}
+
+/**
+ * The bars that read markup in a line, and what a field's value becomes so that it shows as itself there.
+ * Our text and the user's are left as written: a `--format '#[fg=green]{title}'` styles as the user meant.
+ */
+export type BarMarkup = 'plain' | 'tmux' | 'polybar';
+
+const ESCAPE_FIELD: Record<BarMarkup, (text: string) => string> = {
+  plain: (text) => text,
+  // tmux expands #[style], #{format} and #(command) in what a #() printed too; ## shows one #.
+  tmux: (text) => text.replaceAll('#', '##'),
+  // polybar reads %{...} as a tag (%{A1:command:} runs the command on a click) and has no escape for it
+  // (its parser takes %% as a % and then the tag): a tag that does nothing, %{O0} (no offset), goes after
+  // each % and before a leading {, so no % of a field meets a {, its own or the format's.
+  polybar: (text) => text.replaceAll('%', '%%{O0}').replace(/^\{/, '%{O0}{'),
+};
 
 export interface LineOptions {
   /** A parsed `--format`; the default line when absent. */
@@ -122,17 +171,22 @@ export interface LineOptions {
   idle?: string;
   /** `--max-width`: cut to this many terminal columns, ending with `…`. */
   maxWidth?: number;
-  /** Colour the line (a terminal, and NO_COLOR unset): green while playing, dim while paused. */
+  /** Colour the line (a terminal, and NO_COLOR unset): green while playing, dim while paused. Plain lines only. */
   color?: boolean;
+  /** `--tmux`, `--polybar`: the fields escaped for that bar's markup. */
+  markup?: BarMarkup;
 }
 
-/** The one line for a status bar, without its newline. */
+/** The one line for a status bar, without its newline; no control character in it but the colour asked for. */
 export function statusLine(now: NowPlaying, options: LineOptions = {}): string {
-  let line = now.state === 'stopped' ? (options.idle ?? IDLE_TEXT) : options.template ? fillTemplate(options.template, now) : defaultLine(now);
+  const markup = options.markup ?? 'plain';
+  let pieces: readonly Piece[] =
+    now.state === 'stopped' ? [ours(sanitizeText(options.idle ?? IDLE_TEXT))] : options.template ? templatePieces(options.template, now) : defaultPieces(now);
   // Cut by display width: truncateToWidth walks graphemes, so a wide character or a letter with its
-  // combining marks stays whole or goes whole.
-  if (options.maxWidth !== undefined) line = truncateToWidth(line, options.maxWidth);
-  if (!options.color || line === '' || now.state === 'stopped') return line;
+  // combining marks stays whole or goes whole. Cut before escaping: an escape takes no column in the bar.
+  if (options.maxWidth !== undefined) pieces = cutPieces(pieces, options.maxWidth);
+  const line = pieces.map((piece) => (piece.isField ? ESCAPE_FIELD[markup](piece.text) : piece.text)).join('');
+  if (!options.color || markup !== 'plain' || line === '' || now.state === 'stopped') return line;
   return now.state === 'playing' ? `\x1b[32m${line}\x1b[39m` : `\x1b[2m${line}\x1b[22m`;
 }
 
@@ -165,7 +219,7 @@ function escapeMarkup(text: string): string {
 }
 
 /** `--waybar`: the line as `text`, the details as `tooltip`, the state as `class`, and `percentage`. */
-export function statusWaybar(now: NowPlaying, options: Omit<LineOptions, 'color'> = {}): string {
+export function statusWaybar(now: NowPlaying, options: Omit<LineOptions, 'color' | 'markup'> = {}): string {
   const tooltip =
     now.state === 'stopped'
       ? IDLE_TEXT

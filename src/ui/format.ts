@@ -32,11 +32,11 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
   copy: '©', reg: '®', trade: '™', middot: '·', bull: '•',
 };
-// Tags must start with a letter, `/` or `!` so that "a < b" in plain text survives.
-const SKIPPED_ELEMENTS = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const TAGS_AND_COMMENTS = /<!--[\s\S]*?(?:-->|$)|<[a-zA-Z/!][^>]*>/g;
-const ENTITY = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-zA-Z]+));/g;
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-zA-Z]{1,32}));/y;
 const WHITESPACE_RUN = /\s+/g;
+// A tag starts with a letter, `/` or `!` after its `<`, so that "a < b" in plain text survives.
+const TAG_START = /[a-zA-Z/!]/;
+const SKIPPED_ELEMENT = /^(script|style)(?![\w-])/i;
 
 function decodeEntity(entity: string, decimal?: string, hex?: string, name?: string): string {
   if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
@@ -46,14 +46,80 @@ function decodeEntity(entity: string, decimal?: string, hex?: string, name?: str
 }
 
 /**
+ * The HTML's text in one pass, each character looked at a bounded number of times: a search that found no
+ * `>` (or no `</script>`) past some point is not repeated for the next `<`, so a description of a thousand
+ * unclosed `<a` costs as much as its length, not its length squared.
+ */
+function textOfHtml(html: string): string {
+  let text = '';
+  let noCloseAfter = Infinity; // no '>' at or after this index
+  const noEndTagAfter: Record<string, number> = {}; // no '</name>' at or after this index
+  let index = 0;
+  let plainFrom = 0;
+  while (index < html.length) {
+    const char = html[index];
+    if (char === '&') {
+      ENTITY.lastIndex = index;
+      const entity = ENTITY.exec(html);
+      if (entity === null) {
+        index += 1;
+        continue;
+      }
+      text += html.slice(plainFrom, index) + decodeEntity(...(entity as unknown as [string, string?, string?, string?]));
+      index = plainFrom = ENTITY.lastIndex;
+      continue;
+    }
+    if (char !== '<' || !TAG_START.test(html[index + 1] ?? '')) {
+      index += 1;
+      continue;
+    }
+    let end: number;
+    if (html.startsWith('<!--', index)) {
+      const close = html.indexOf('-->', index + 4);
+      end = close === -1 ? html.length : close + 3;
+    } else {
+      const close = index >= noCloseAfter ? -1 : html.indexOf('>', index + 1);
+      if (close === -1) {
+        noCloseAfter = Math.min(noCloseAfter, index);
+        index += 1;
+        continue;
+      }
+      end = close + 1;
+      const skipped = SKIPPED_ELEMENT.exec(html.slice(index + 1, Math.min(close, index + 8)))?.[1]?.toLowerCase();
+      if (skipped !== undefined && end < (noEndTagAfter[skipped] ?? Infinity)) {
+        const closing = new RegExp(`</${skipped}\\s*>`, 'gi');
+        closing.lastIndex = end;
+        const found = closing.exec(html);
+        if (found === null) noEndTagAfter[skipped] = end;
+        else end = closing.lastIndex;
+      }
+    }
+    // A tag, comment or skipped element becomes a space, so that `<p>a</p><p>b</p>` reads `a b`.
+    text += `${html.slice(plainFrom, index)} `;
+    index = plainFrom = end;
+  }
+  return text + html.slice(plainFrom);
+}
+
+/** Descriptions stripped lately: a details view draws the same one on every render. */
+const MAX_STRIPPED = 32;
+const recentlyStripped = new Map<string, string>();
+
+/**
  * Plain text of a description's HTML: tags, comments, scripts and styles removed (a tag becomes a space
  * so that `<p>a</p><p>b</p>` reads `a b`), entities decoded, then sanitized (an entity such as `&#27;`
- * must not smuggle an ESC in) and whitespace folded to single spaces.
+ * must not smuggle an ESC in) and whitespace folded to single spaces. Linear in the HTML's length, and
+ * remembered per text: a render that shows the same description again costs a lookup.
  */
 export function stripHtml(html: unknown): string {
   if (typeof html !== 'string') return '';
-  const text = html.replace(SKIPPED_ELEMENTS, ' ').replace(TAGS_AND_COMMENTS, ' ').replace(ENTITY, decodeEntity);
-  return sanitizeText(text).replace(WHITESPACE_RUN, ' ').trim();
+  let stripped = recentlyStripped.get(html);
+  if (stripped === undefined) {
+    stripped = sanitizeText(textOfHtml(html)).replace(WHITESPACE_RUN, ' ').trim();
+    if (recentlyStripped.size >= MAX_STRIPPED) recentlyStripped.delete(recentlyStripped.keys().next().value!);
+    recentlyStripped.set(html, stripped);
+  }
+  return stripped;
 }
 
 const MINUTE = 60_000;

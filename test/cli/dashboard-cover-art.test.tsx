@@ -103,9 +103,9 @@ describe('cover art in kitty mode on a terminal', () => {
     const [first, second] = [withPicture(api.catalog.tracks[0]!), withPicture(api.catalog.tracks[10]!)];
     api.updatePlayback({ item: first, is_playing: true });
     const asked: string[] = [];
-    api.getImage = async (url) => {
+    api.getImage = async (url, decode) => {
       asked.push(url);
-      return coverPng(url, 300);
+      return decode(coverPng(url, 300));
     };
     const { terminal, dashboard } = mount(api, 'kitty');
     const transmits = () => [...terminal.text().matchAll(TRANSMIT)];
@@ -137,7 +137,7 @@ describe('cover art in kitty mode on a terminal', () => {
   it('asks the terminal in raw mode where nothing tells, and draws kitty pictures once it answers yes', async () => {
     const api = createFakeApi();
     api.updatePlayback({ item: withPicture(api.catalog.tracks[0]!), is_playing: true });
-    api.getImage = async (url) => coverPng(url, url.endsWith('-64.png') ? 64 : 300);
+    api.getImage = async (url, decode) => decode(coverPng(url, url.endsWith('-64.png') ? 64 : 300));
     const { terminal, keys } = mount(api, 'auto');
     expect(keys.writesBeforeRawMode).toBe(0);
     // On the alternate screen, just before it is cleared: a terminal that prints what it does not know prints it there.
@@ -170,7 +170,7 @@ describe('a picture that cannot be drawn', () => {
     const api = createFakeApi();
     const item = withPicture(api.catalog.tracks[0]!);
     api.updatePlayback({ item, is_playing: true });
-    api.getImage = async () => Buffer.from('<html>not a picture</html>');
+    api.getImage = async (_url, decode) => decode(Buffer.from('<html>not a picture</html>'));
     const { terminal } = mount(api, 'blocks', { log: (line) => log.write(line) });
     const lines = (): string[] => {
       try {

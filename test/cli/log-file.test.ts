@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { homedir } from 'node:os';
+import { defaultPictureCacheDir } from '../../src/cli/cache-dir.js';
 import { defaultLogPath, openLogFile, redact } from '../../src/cli/log-file.js';
+import { defaultDatabasePathIn } from '../../src/service/database-path.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -17,6 +20,28 @@ function folder(): string {
 describe('the log file', () => {
   it('lives in the state folder', () => {
     expect(defaultLogPath({ XDG_STATE_HOME: '/s' })).toBe('/s/playdeck/playdeck.log');
+  });
+
+  it('ignores relative XDG folders, as the XDG spec says, for the log, the picture cache and the database', () => {
+    for (const relative of ['state', './x', '../up', '']) {
+      expect(defaultLogPath({ XDG_STATE_HOME: relative })).toBe(join(homedir(), '.local/state/playdeck/playdeck.log'));
+      expect(defaultPictureCacheDir({ XDG_CACHE_HOME: relative })).toBe(join(homedir(), '.cache/playdeck/images'));
+      expect(defaultDatabasePathIn({ XDG_DATA_HOME: relative })).toBe(join(homedir(), '.local/share/playdeck/playdeck.db'));
+    }
+    expect(defaultPictureCacheDir({ XDG_CACHE_HOME: '/c' })).toBe('/c/playdeck/images');
+    expect(defaultDatabasePathIn({ XDG_DATA_HOME: '/d' })).toBe('/d/playdeck/playdeck.db');
+  });
+
+  it('writes one event on one line: newlines and escapes in what it is given are spelled out', () => {
+    const path = join(folder(), 'playdeck.log');
+    const log = openLogFile(path, 10_000, () => new Date(0));
+    log.write('cannot fetch http://img.example/a\n1970-01-01T00:00:00.000Z forged line\r\u001b]0;title\u0007\u009b2J\u202e: 404\n');
+    log.write('second');
+    expect(readFileSync(path, 'utf8').split('\n')).toEqual([
+      '1970-01-01T00:00:00.000Z cannot fetch http://img.example/a\\n1970-01-01T00:00:00.000Z forged line\\r\\x1b]0;title\\x07\\x9b2J\\u202e: 404',
+      '1970-01-01T00:00:00.000Z second',
+      '',
+    ]);
   });
 
   it('is created on the first line only, in a folder made for it, readable by its owner alone', () => {

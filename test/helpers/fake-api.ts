@@ -320,7 +320,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getChapters: (...args) => respond('getChapters', args, () => args[0].map((id) => lookup<Chapter>(id, 'chapter'))),
 
     // The fake catalog lists no pictures; a test that asks gets bytes that are no picture (a placeholder shows).
-    getImage: (...args) => respond('getImage', args, () => Buffer.alloc(0)),
+    getImage: (url, decode) => respond('getImage', [url], () => decode(Buffer.alloc(0))),
 
     getConnection: () => connection,
     onConnectionChange(listener) {

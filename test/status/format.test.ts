@@ -155,3 +155,61 @@ describe('--json and --waybar', () => {
     expect(JSON.parse(statusWaybar(NOTHING_PLAYING))).toMatchObject({ text: 'nothing playing', class: 'stopped', percentage: 0 });
   });
 });
+
+/**
+ * The markup a bar would act on in `line`, read as each bar reads it. tmux: `##` is one `#`, and `#[`, `#{`,
+ * `#(` open a style, a format or a command. polybar: `%{` opens a tag (its parser has no escape).
+ */
+function tmuxMarkup(line: string): string[] {
+  const found: string[] = [];
+  for (let index = 0; index < line.length; index += 1) {
+    if (line[index] !== '#') continue;
+    if (line[index + 1] === '#') index += 1;
+    else if ('[{('.includes(line[index + 1] ?? '')) found.push(line.slice(index, index + 12));
+  }
+  return found;
+}
+const polybarTags = (line: string): string[] => line.match(/%\{[^}]*\}/g) ?? [];
+
+describe('--tmux and --polybar', () => {
+  const MARKUP = '#[fg=red]Red #{session_name} #(touch /tmp/pwned) %{A1:touch /tmp/pwned:}Click%{A} %{F#f00}100%';
+  const now = nowPlayingOf(playback({ item: { ...playback().item, name: MARKUP, artists: [{ name: '{A1:rm -rf ~:}' }] } }), AT, AT);
+
+  it('tmux: every # of the service\'s text doubled, so no style, format or command comes from it', () => {
+    const line = statusLine(now, { markup: 'tmux' });
+    expect(tmuxMarkup(line)).toEqual([]);
+    expect(line).toBe(`▶ ${MARKUP.replaceAll('#', '##')} · {A1:rm -rf ~:} 1:23/3:45`);
+  });
+
+  it("tmux: the user's own format keeps its markup, the fields are escaped", () => {
+    const line = statusLine(now, { markup: 'tmux', template: parseTemplate('#[bold]{title}#[default] {percent}%') });
+    expect(tmuxMarkup(line)).toEqual(['#[bold]##[fg', '#[default] 3']);
+  });
+
+  it('polybar: no tag comes from the service\'s text but %{O0}, which does nothing', () => {
+    for (const template of [undefined, parseTemplate('{title}'), parseTemplate('%{artists}'), parseTemplate('{title}{{x}}')]) {
+      const line = statusLine(now, { markup: 'polybar', template });
+      expect(polybarTags(line).filter((tag) => tag !== '%{O0}')).toEqual([]);
+    }
+    // What it shows once polybar has taken its tags out: the text as it was.
+    expect(statusLine(now, { markup: 'polybar' }).replaceAll('%{O0}', '')).toBe(`▶ ${MARKUP} · {A1:rm -rf ~:} 1:23/3:45`);
+  });
+
+  it("polybar: the user's own tags stay, a field's % cannot join the format's {", () => {
+    const nowAt = nowPlayingOf(playback({ item: { ...playback().item, name: 'Up 100%' } }), AT, AT);
+    const line = statusLine(nowAt, { markup: 'polybar', template: parseTemplate('%{{F#0f0}}{title}{{A1:x:}}%{{F-}}') });
+    expect(polybarTags(line)).toEqual(['%{F#0f0}', '%{O0}', '%{F-}']);
+  });
+
+  it('cuts to --max-width by what the bar shows, escapes not counted', () => {
+    const nowAt = nowPlayingOf(playback({ item: { type: 'track', name: '#1 at 100%', duration_ms: 1000, artists: [] } }), AT, AT);
+    expect(statusLine(nowAt, { markup: 'tmux', template: parseTemplate('{title}'), maxWidth: 6 })).toBe('##1 at…');
+    expect(statusLine(nowAt, { markup: 'polybar', template: parseTemplate('{title}'), maxWidth: 10 })).toBe('#1 at 100%%{O0}');
+  });
+
+  it('is never coloured, and the plain line has no control character even from --format or --idle', () => {
+    expect(statusLine(now, { markup: 'tmux', color: true })).not.toContain('\x1b');
+    expect(statusLine(now, { template: parseTemplate('\x1b]0;t\x07{percent}') })).toBe('␛36');
+    expect(statusLine(NOTHING_PLAYING, { idle: '\x1b[2Jidle\x07' })).toBe('␛idle␇');
+  });
+});

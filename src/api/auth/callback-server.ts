@@ -1,9 +1,12 @@
 /**
  * The loopback redirect target of a login (RFC 8252 §7.3): `http://127.0.0.1:<free port>/callback`, which
- * takes the first callback, checks its `state` and yields the authorization code. The browser is shown a
- * short page either way; nothing it sent is echoed back unescaped.
+ * takes the first callback that carries this attempt's `state` and yields its authorization code or its
+ * refusal. A request without that state (another page of the browser, another local user guessing the
+ * port) is answered 400 and changes nothing: the login keeps waiting for the real one. The browser is shown
+ * a short page either way; nothing it sent is echoed back unescaped.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export class LoginError extends Error {
@@ -12,7 +15,7 @@ export class LoginError extends Error {
 
 export interface CallbackServer {
   redirectUri: string;
-  /** The authorization code of the first callback to `/callback`; rejects with a `LoginError`. */
+  /** The authorization code of the first callback to `/callback` with this attempt's state; rejects with a `LoginError`. */
   code: Promise<string>;
   close(): Promise<void>;
 }
@@ -33,12 +36,9 @@ function page(response: ServerResponse, status: number, title: string, text: str
   response.end(`<!doctype html><meta charset="utf-8"><title>playdeck: ${title}</title><h1>${title}</h1><p>${escapeHtml(text)}</p>`);
 }
 
-/** What a callback's query means: the code, or why there is none. */
-function readCallback(query: URLSearchParams, expectedState: string): string | LoginError {
+/** What a callback with the right state means: the code, or why there is none. */
+function readCallback(query: URLSearchParams): string | LoginError {
   const error = query.get('error');
-  if (query.get('state') !== expectedState) {
-    return new LoginError('state mismatch: the login callback does not belong to this login attempt');
-  }
   if (error === 'access_denied') return new LoginError('consent was denied (access_denied)');
   if (error !== null) {
     const description = query.get('error_description');
@@ -46,6 +46,13 @@ function readCallback(query: URLSearchParams, expectedState: string): string | L
   }
   const code = query.get('code');
   return code ? code : new LoginError('the login callback carried no authorization code');
+}
+
+/** Compared in constant time: the state is the one secret a local process cannot see. */
+function sameSecret(given: string | null, expected: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export async function startCallbackServer(expectedState: string): Promise<CallbackServer> {
@@ -61,8 +68,12 @@ export async function startCallbackServer(expectedState: string): Promise<Callba
     if (url.pathname !== CALLBACK_PATH) return page(response, 404, 'Not found', 'This is the playdeck login callback.');
     if (request.method !== 'GET') return page(response, 405, 'Method not allowed', 'Use GET.');
     if (done) return page(response, 409, 'Already handled', 'This login attempt is over; see the terminal.');
+    // Checked before anything else: only the browser sent back by the service knows the state.
+    if (!sameSecret(url.searchParams.get('state'), expectedState)) {
+      return page(response, 400, 'Not this login', 'This callback does not belong to the login the terminal waits for.');
+    }
     done = true;
-    const outcome = readCallback(url.searchParams, expectedState);
+    const outcome = readCallback(url.searchParams);
     if (outcome instanceof LoginError) page(response, 400, 'Login failed', `${outcome.message}. See the terminal.`);
     else page(response, 200, 'Logged in', 'You can close this tab and return to the terminal.');
     settle(outcome);

@@ -1,10 +1,13 @@
 /**
  * The credentials file: one stored login per base URL in `$XDG_CONFIG_HOME/playdeck/credentials.json`
- * (default `~/.config/playdeck/`), mode 0600 in a 0700 folder, replaced atomically (temp file + rename) so a
- * crash or a concurrent reader never sees half a file. Tokens are secrets: nothing here prints them.
+ * (default `~/.config/playdeck/`), mode 0600 in a 0700 folder, replaced atomically (temp file + rename, the
+ * folder flushed after) so a crash or a concurrent reader never sees half a file. A change is a read, a
+ * change and a write under a lock file (`credentials.json.lock`, created exclusively), so that two
+ * playdecks saving at once (a login, a refresh) never lose each other's entry. Tokens are secrets: nothing
+ * here prints them.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 
@@ -29,6 +32,14 @@ export class CredentialsError extends Error {
 }
 
 const FILE_VERSION = 1;
+
+/** A lock held longer than this was left by a process that died holding it: a change takes milliseconds. */
+export const STALE_LOCK_MS = 10_000;
+/** How long a change waits for another process's before giving up with a CredentialsError. */
+const LOCK_WAIT_MS = 5_000;
+const LOCK_RETRY_MS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `$XDG_CONFIG_HOME/playdeck/credentials.json`; a relative XDG_CONFIG_HOME is ignored, as the spec says. */
 export function defaultCredentialsPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -101,18 +112,56 @@ export class CredentialsFile {
 
   /** Stores (or replaces) the login of `baseUrl`; other base URLs' entries are kept. */
   async save(baseUrl: string, login: StoredLogin): Promise<void> {
-    // A damaged file is replaced: the login being saved is worth more than an unreadable one.
-    const entries = await this.load({ tolerateDamage: true });
-    entries.set(loginKey(baseUrl), toDisk(login));
-    await this.write(entries);
+    await this.locked(async () => {
+      // A damaged file is replaced: the login being saved is worth more than an unreadable one.
+      const entries = await this.load({ tolerateDamage: true });
+      entries.set(loginKey(baseUrl), toDisk(login));
+      await this.write(entries);
+    });
   }
 
   /** Forgets the login of `baseUrl`; resolves false when there was none. */
   async forget(baseUrl: string): Promise<boolean> {
-    const entries = await this.load({ tolerateDamage: false });
-    if (!entries.delete(loginKey(baseUrl))) return false;
-    await this.write(entries);
-    return true;
+    return this.locked(async () => {
+      const entries = await this.load({ tolerateDamage: false });
+      if (!entries.delete(loginKey(baseUrl))) return false;
+      await this.write(entries);
+      return true;
+    });
+  }
+
+  /** `change` while holding the lock file; a lock older than STALE_LOCK_MS is taken over. */
+  private async locked<T>(change: () => Promise<T>): Promise<T> {
+    const lock = `${this.path}.lock`;
+    await this.makeFolder();
+    for (const giveUpAt = Date.now() + LOCK_WAIT_MS; ; ) {
+      try {
+        const handle = await open(lock, 'wx', 0o600);
+        await handle.close();
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new CredentialsError(`Cannot lock ${this.path}: ${(error as Error).message}`);
+      }
+      const heldSince = await stat(lock).then((info) => info.mtimeMs, () => null);
+      if (heldSince !== null && Date.now() - heldSince > STALE_LOCK_MS) {
+        await unlink(lock).catch(() => undefined);
+        continue;
+      }
+      if (Date.now() > giveUpAt) throw new CredentialsError(`Cannot change ${this.path}: another playdeck holds ${lock}`);
+      await sleep(LOCK_RETRY_MS);
+    }
+    try {
+      return await change();
+    } finally {
+      await unlink(lock).catch(() => undefined);
+    }
+  }
+
+  private async makeFolder(): Promise<void> {
+    const folder = dirname(this.path);
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    // The folder may predate us with looser permissions; it holds nothing but playdeck's own files.
+    await chmod(folder, 0o700);
   }
 
   private async load(options: { tolerateDamage: boolean }): Promise<Map<string, unknown>> {
@@ -137,10 +186,6 @@ export class CredentialsFile {
   }
 
   private async write(entries: Map<string, unknown>): Promise<void> {
-    const folder = dirname(this.path);
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    // The folder may predate us with looser permissions; it holds nothing but playdeck's own files.
-    await chmod(folder, 0o700);
     const body = `${JSON.stringify({ version: FILE_VERSION, logins: Object.fromEntries(entries) }, null, 2)}\n`;
     const temporary = `${this.path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     const handle = await open(temporary, 'wx', 0o600);
@@ -156,6 +201,13 @@ export class CredentialsFile {
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
+    }
+    // The rename is a change of the folder: flushed too, or a power cut could bring back the old file.
+    const folder = await open(dirname(this.path), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
     }
   }
 }

@@ -39,6 +39,8 @@ export interface LoginOptions {
   timeoutMs?: number;
   file?: CredentialsFile;
   now?: () => number;
+  /** Log in over plain HTTP to another host than this machine (`--insecure-http`). */
+  allowPlainHttp?: boolean;
 }
 
 export interface LoginResult {
@@ -63,6 +65,24 @@ export function authEndpoints(baseUrl: string, authUrl?: string): { authorizeUrl
   return { authorizeUrl: `${auth}/authorize`, tokenUrl: `${auth}/api/token` };
 }
 
+/** This machine: a login over plain HTTP to it crosses no network. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+}
+
+/**
+ * Refuses plain HTTP to any other host: the authorization code, the tokens and then every answer of the API
+ * would cross the network for anyone on the way to read (and to change).
+ */
+function refusePlainHttp(urls: readonly string[]): void {
+  for (const text of urls) {
+    const url = new URL(text);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      throw new LoginError(`refusing to log in over plain HTTP to ${url.host}: the login and its tokens would cross the network unencrypted (use https, or --insecure-http to do it anyway)`);
+    }
+  }
+}
+
 function timeout(ms: number): { expired: Promise<never>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
@@ -75,6 +95,7 @@ function timeout(ms: number): { expired: Promise<never>; cancel(): void } {
 
 export async function logIn(options: LoginOptions): Promise<LoginResult> {
   const { authorizeUrl, tokenUrl } = authEndpoints(options.baseUrl, options.authUrl);
+  if (options.allowPlainHttp !== true) refusePlainHttp([options.baseUrl, authorizeUrl, tokenUrl]);
   const now = options.now ?? Date.now;
   const pkce = createPkcePair();
   const state = createState();

@@ -1,9 +1,10 @@
 /**
  * Requests to the OAuth token endpoint (`POST /api/token`, form-encoded): the authorization-code exchange and
- * the refresh. Not sent twice on failure: a refresh token that rotates is spent by the first delivery.
+ * the refresh. Not sent twice on failure: a refresh token that rotates is spent by the first delivery. Never
+ * redirected: a 307 would send the form, refresh token and all, wherever it points.
  * Errors carry the service's OAuth error code; their messages never contain a token.
  */
-import { baseHttp } from '../http.js';
+import { baseHttp, capBody } from '../http.js';
 
 export interface TokenResponse {
   accessToken: string;
@@ -15,7 +16,7 @@ export interface TokenResponse {
 
 /**
  * A token request that failed. `code` is the OAuth error (`invalid_grant`, `invalid_client`...) when the
- * service answered with one, else `unreachable` (network, timeout, 5xx) or `malformed`.
+ * service answered with one, else `unreachable` (network, timeout, 5xx), `redirected` or `malformed`.
  */
 export class OAuthError extends Error {
   override readonly name = 'OAuthError';
@@ -33,6 +34,9 @@ export class OAuthError extends Error {
   }
 }
 
+/** A token answer is a few hundred bytes. */
+const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
+
 const oauthHttp = baseHttp.extend({
   throwHttpErrors: false,
   followRedirect: false,
@@ -46,10 +50,16 @@ export async function requestToken(
   options: { signal?: AbortSignal } = {},
 ): Promise<TokenResponse> {
   let response;
+  const request = oauthHttp.post(tokenUrl, { form, signal: options.signal });
+  const cap = capBody(request, MAX_TOKEN_RESPONSE_BYTES);
   try {
-    response = await oauthHttp.post(tokenUrl, { form, signal: options.signal });
+    response = await request;
   } catch (error) {
+    if (cap.isOver()) throw new OAuthError('malformed', `Unreadable token response: larger than ${MAX_TOKEN_RESPONSE_BYTES / 1024} kB`);
     throw new OAuthError('unreachable', `Cannot reach the token endpoint ${tokenUrl}: ${(error as Error).message}`);
+  }
+  if (response.statusCode >= 300 && response.statusCode < 400) {
+    throw new OAuthError('redirected', `The token endpoint ${tokenUrl} redirected to ${response.headers.location ?? 'nowhere'} (HTTP ${response.statusCode}): not followed, the form holds a secret`);
   }
   const body = parseObject(response.body);
   if (response.statusCode >= 500) {

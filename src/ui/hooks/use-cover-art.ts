@@ -28,7 +28,8 @@ export interface CoverArtOptions {
   item: PlayableItem | null | undefined;
   box: CoverBox | null;
   mode: ArtMode;
-  fetchImage(url: string): Promise<Buffer>;
+  /** The picture at `url` as `decode` makes it (Api.getImage: its bytes are kept only once they decode). */
+  fetchImage<T>(url: string, decode: (bytes: Buffer) => T): Promise<T>;
   /** A picture that came but cannot be drawn, for the log; the screen shows the placeholder. */
   onProblem?(message: string): void;
 }
@@ -56,12 +57,14 @@ export function useCoverArt({ item, box, mode, fetchImage, onProblem }: CoverArt
   useEffect(() => {
     if (key === null || url === null || box === null || mode.kind === 'off') return;
     let isCurrent = true;
-    fetchImage(url)
-      .then((bytes) => {
-        if (isCurrent) setCover({ key, drawn: draw(bytes, box, mode) });
+    // Decoded inside the fetch, within the picture budget (art/decode.ts): a picture that fails is not kept.
+    fetchImage(url, (bytes) => draw(bytes, box, mode))
+      .then((drawn) => {
+        if (isCurrent) setCover({ key, drawn });
       })
       .catch((error: unknown) => {
-        // What could not be fetched, the API's fetcher has logged; what came but is no picture is logged here.
+        // What could not be fetched, the API's fetcher has logged (or refused earlier this run, and logged
+        // then); what came but is no picture, or costs too much to decode, is logged here.
         if (isCurrent && !(error instanceof ImageFetchError)) {
           onProblem?.(`cover art: ${url}: ${error instanceof Error ? error.message : String(error)}`);
         }

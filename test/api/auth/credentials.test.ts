@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir, chmod } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir, chmod, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   CredentialsFile,
   defaultCredentialsPath,
   loginKey,
+  STALE_LOCK_MS,
   type StoredLogin,
 } from '../../../src/api/auth/credentials.js';
 
@@ -98,5 +99,26 @@ describe('credentials file', () => {
     await file.save('http://a.test/v1', login('token-a'));
     const disk = JSON.parse(await readFile(file.path, 'utf8'));
     expect(disk.logins['http://a.test/v1']).toMatchObject({ access_token: 'token-a', refresh_token: 'refresh-token-a' });
+  });
+
+  it('loses no login when several playdecks save at once: each change is made under the lock', async () => {
+    const urls = Array.from({ length: 12 }, (_, index) => `http://host-${index}.test/v1`);
+    // Separate instances, as separate processes would be: nothing shared but the file.
+    await Promise.all(urls.map((url, index) => new CredentialsFile(file.path).save(url, login(`token-${index}`))));
+    for (const [index, url] of urls.entries()) expect((await file.read(url))?.accessToken).toBe(`token-${index}`);
+    await Promise.all(urls.slice(0, 6).map((url) => new CredentialsFile(file.path).forget(url)));
+    expect(await Promise.all(urls.map(async (url) => (await file.read(url)) !== null))).toEqual(urls.map((_, index) => index >= 6));
+    expect((await readdir(join(home, 'playdeck'))).sort()).toEqual(['credentials.json']);
+  });
+
+  it('takes over a lock that a process which died left behind', async () => {
+    await mkdir(join(home, 'playdeck'), { recursive: true });
+    const lock = `${file.path}.lock`;
+    await writeFile(lock, '');
+    const longAgo = (Date.now() - STALE_LOCK_MS - 1_000) / 1000;
+    await utimes(lock, longAgo, longAgo);
+    await file.save('http://a.test/v1', login('token-a'));
+    expect((await file.read('http://a.test/v1'))?.accessToken).toBe('token-a');
+    expect(await readdir(join(home, 'playdeck'))).toEqual(['credentials.json']);
   });
 });

@@ -134,15 +134,19 @@ describe('logIn against the embedded service', () => {
     expect(await file.read(service.baseUrl)).toBeNull();
   });
 
-  it('refuses a callback whose state is not the one it sent', async () => {
-    const { settled } = await logInWith((url) =>
-      consentAt(url, 'approve', (callback) => {
-        callback.searchParams.set('state', 'forged');
-        return callback;
-      }),
-    );
-    expect(!settled.ok && (settled.error as Error).message).toMatch(/^state mismatch/);
-    expect(await file.read(service.baseUrl)).toBeNull();
+  it('answers a callback without its state 400 and keeps waiting for the one that carries it', async () => {
+    const strangers: number[] = [];
+    const { settled } = await logInWith(async (url) => {
+      const callback = new URL(new URL(url).searchParams.get('redirect_uri')!);
+      // Another local process that found the port: a forged code, a denial, a stray request with no state.
+      for (const query of ['code=forged&state=forged', 'error=access_denied', 'error=access_denied&state=', '']) {
+        strangers.push((await fetch(`${callback.href}?${query}`)).status);
+      }
+      return consentAt(url, 'approve');
+    });
+    expect(strangers).toEqual([400, 400, 400, 400]);
+    expect(settled).toEqual({ ok: true, value: { displayName: expect.any(String) } });
+    expect(await file.read(service.baseUrl)).not.toBeNull();
   });
 
   it('reports the token endpoint refusing the code', async () => {
@@ -186,5 +190,25 @@ describe('authEndpoints', () => {
     expect(() => authEndpoints('ftp://x/v1')).toThrow('--base-url must be http or https');
     expect(() => authEndpoints('not a url')).toThrow('--base-url is not a URL');
     expect(() => authEndpoints('http://x/v1', 'nope')).toThrow('--auth-url is not a URL');
+  });
+});
+
+describe('plain HTTP', () => {
+  it('refuses to log in over plain HTTP to another host than this machine, before anything is sent or opened', async () => {
+    for (const [baseUrl, authUrl] of [['http://media.example/v1', undefined], ['https://media.example/v1', 'http://10.0.0.7:8080']] as const) {
+      const opened: string[] = [];
+      const attempt = logIn({ baseUrl, authUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: (url) => opened.push(url) });
+      await expect(attempt).rejects.toThrow(/^refusing to log in over plain HTTP to (media\.example|10\.0\.0\.7:8080): .*--insecure-http/);
+      expect(opened).toEqual([]);
+    }
+  });
+
+  it('goes ahead to this machine, or anywhere with allowPlainHttp (--insecure-http)', async () => {
+    for (const [baseUrl, allowPlainHttp] of [['http://localhost:9/v1', false], ['http://[::1]:9/v1', false], ['http://media.example/v1', true]] as const) {
+      const opened: string[] = [];
+      const attempt = logIn({ baseUrl, clientId: 'playdeck-demo', file, allowPlainHttp, timeoutMs: 50, onAuthorizeUrl: (url) => opened.push(url) });
+      await expect(attempt).rejects.toThrow(/timed out/);
+      expect(opened).toHaveLength(1);
+    }
   });
 });

@@ -12,7 +12,12 @@ import { renderApp } from '../../helpers/render.js';
 const BLOCKS: ArtMode = { kind: 'blocks', depth: 'truecolor' };
 const BOX: CoverBox = { columns: 10, rows: 5 };
 
-function Probe(props: { item: PlayableItem | null; mode?: ArtMode; fetchImage(url: string): Promise<Buffer>; problems?: string[] }) {
+type FetchImage = <T>(url: string, decode: (bytes: Buffer) => T) => Promise<T>;
+
+/** A fetcher that hands `bytesFor(url)` to the hook's decoder, as Api.getImage does. */
+const serving = (bytesFor: (url: string) => Buffer): FetchImage => async (url, decode) => decode(bytesFor(url));
+
+function Probe(props: { item: PlayableItem | null; mode?: ArtMode; fetchImage: FetchImage; problems?: string[] }) {
   const cover = useCoverArt({
     item: props.item,
     box: BOX,
@@ -40,10 +45,10 @@ describe('useCoverArt', () => {
 
   it('asks for the smallest picture that fills the box, once per picture, and draws half-blocks', async () => {
     const asked: string[] = [];
-    const fetchImage = async (url: string) => {
+    const fetchImage = serving((url) => {
       asked.push(url);
       return coverPng(url, 64);
-    };
+    });
     const app = renderApp(<Probe item={first!} fetchImage={fetchImage} />);
     await app.waitForFrame('▀▀▀▀▀▀▀▀▀▀');
     app.rerender(<Probe item={sameAlbum} fetchImage={fetchImage} />);
@@ -64,7 +69,7 @@ describe('useCoverArt', () => {
     }, /image too large/],
   ])('shows a placeholder of the same size for %s, and says why once', async (_name, bytes, reason) => {
     const problems: string[] = [];
-    const app = renderApp(<Probe item={first!} fetchImage={async () => bytes()} problems={problems} />);
+    const app = renderApp(<Probe item={first!} fetchImage={serving(bytes)} problems={problems} />);
     await app.waitForFrame(() => problems.length === 1);
     expect(app.frame()).toContain('░'.repeat(10));
     expect(problems).toHaveLength(1);
@@ -75,9 +80,9 @@ describe('useCoverArt', () => {
   it('leaves a picture that could not be fetched to the fetcher to log', async () => {
     const problems: string[] = [];
     const failures: Promise<Buffer>[] = [];
-    const fetchImage = (): Promise<Buffer> => {
+    const fetchImage = <T,>(): Promise<T> => {
       failures.push(Promise.reject(new ImageFetchError('cannot fetch http://pictures/x: 404')));
-      return failures.at(-1)!;
+      return failures.at(-1)! as Promise<T>;
     };
     const app = renderApp(<Probe item={first!} fetchImage={fetchImage} problems={problems} />);
     await app.waitForFrame(() => failures.length === 1);
@@ -90,10 +95,10 @@ describe('useCoverArt', () => {
 
   it('asks a picture large enough for the terminal to draw in kitty mode, and hands it over as PNG', async () => {
     const asked: string[] = [];
-    const fetchImage = async (url: string) => {
+    const fetchImage = serving((url) => {
       asked.push(url);
       return coverPng(url, 300);
-    };
+    });
     const app = renderApp(<Probe item={first!} mode={{ kind: 'kitty' }} fetchImage={fetchImage} />);
     const frame = await app.waitForFrame(/terminal picture \d+ bytes/);
     expect(asked).toEqual([`http://pictures/${first!.album.id}-300.png`]);
@@ -101,7 +106,7 @@ describe('useCoverArt', () => {
   });
 
   it('draws nothing when the mode is off', async () => {
-    const app = renderApp(<Probe item={first!} mode={{ kind: 'off' }} fetchImage={async () => coverPng('x', 64)} />);
+    const app = renderApp(<Probe item={first!} mode={{ kind: 'off' }} fetchImage={serving(() => coverPng('x', 64))} />);
     await app.waitForFrame('no cover');
   });
 });

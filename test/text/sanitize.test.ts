@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { padToWidth, sanitizeText, truncateToWidth } from '../../src/ui/sanitize.js';
+import { padToWidth, sanitizeText, truncateToWidth } from '../../src/text/sanitize.js';
 
 describe('sanitizeText', () => {
   it('leaves ordinary text alone, including non-Latin scripts and emoji', () => {
