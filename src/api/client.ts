@@ -4,6 +4,7 @@
  * got's silent defaults are all overridden on purpose: no timeout, `Retry-After` ignored past
  * `timeout.request`, POST never retried.
  */
+import type { Agent as HttpAgent } from 'node:http';
 import type { Got, RequestError } from 'got';
 import { baseHttp } from './http.js';
 import type { ConnectionStatus } from './api.js';
@@ -40,6 +41,8 @@ export interface ClientOptions {
   retry?: Partial<RetrySettings>;
   /** Called for every attempt that actually leaves (after the gate), for counting in tests and benches. */
   onRequest?: (method: string, url: string) => void;
+  /** The agent of plain http connections, when not the shared one of http.ts. */
+  agent?: HttpAgent;
 }
 
 /** Per call, carried in got's `context` across all attempts of that call. */
@@ -107,6 +110,7 @@ export function createClient(options: ClientOptions): Client {
 
   // Bodies stay text (baseHttp) and are parsed in request.ts.
   const http = baseHttp.extend({
+    ...(options.agent ? { agent: { http: options.agent } } : {}),
     prefixUrl,
     timeout: { connect: timeouts.connectMs, response: timeouts.responseMs, request: timeouts.requestMs },
     retry: {

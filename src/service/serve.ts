@@ -10,18 +10,22 @@ function describeStartError(error: unknown, options: StartOptions): string {
 }
 
 /**
- * `playdeck serve`: prints `base_url=` and `access_token=` lines, serves until SIGINT/SIGTERM, closes the
- * database, and resolves the exit code (1 when the service cannot start). Options are read by src/cli/args.ts.
+ * `playdeck serve`: prints `base_url=`, `access_token=` and `consent_code=` lines (another `consent_code=`
+ * whenever the code is spent or replaced: only whoever sees this terminal can approve a sign-in), serves until
+ * SIGINT/SIGTERM, closes the database, and resolves the exit code (1 when the service cannot start). Options
+ * are read by src/cli/args.ts.
  */
 export async function runServe(options: StartOptions): Promise<number> {
   let service;
+  const printCode = (code: string) => void process.stdout.write(`consent_code=${code}\n`);
   try {
-    service = await startService(options);
+    service = await startService({ ...options, consent: { onNewCode: printCode } });
   } catch (error) {
     process.stderr.write(`playdeck serve: ${describeStartError(error, options)}\n`);
     return 1;
   }
   process.stdout.write(`base_url=${service.baseUrl}\naccess_token=${service.accessToken}\n`);
+  printCode(service.consentCode()!);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { oauthMigration } from '../oauth/schema.js';
+import { oauthExpiryMigration, oauthMigration } from '../oauth/schema.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -113,6 +113,7 @@ export const migrations: Migration[] = [
   oauthMigration,
   // When the user last played each item (epoch ms; null in databases seeded before it), for "continue listening".
   (db) => db.exec('ALTER TABLE resume_points ADD COLUMN played_at INTEGER'),
+  oauthExpiryMigration,
 ];
 
 /** Runs the migrations the database has not seen yet, each in its own transaction. */
