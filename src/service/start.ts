@@ -84,7 +84,7 @@ export function defaultDatabasePath(): string {
 
 /**
  * A command run while no service ran may have written the player just before this start published its file
- * (status/service-session.ts writes under the database's write lock, after looking for the file): taking that
+ * (player-file.ts writes under the database's write lock, after looking for the file): taking that
  * lock once the file is out waits for such a write, and what this start read before it is read again.
  */
 function rereadAfterPublishing(db: Database, context: ServiceContext): void {
