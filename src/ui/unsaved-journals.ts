@@ -135,7 +135,13 @@ export class UnsavedJournals {
     const adopted = this.adopted.get(playlistId);
     if (adopted === undefined) return;
     this.adopted.delete(playlistId);
-    for (const journal of adopted) this.disk.removeLeftOver(journal);
+    for (const journal of adopted) {
+      try {
+        this.disk.removeLeftOver(journal);
+      } catch {
+        // Left on disk, it is offered again at the next start: its moves are a target order, saved once.
+      }
+    }
   }
 }
 
