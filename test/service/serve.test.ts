@@ -71,6 +71,20 @@ describe('playdeck serve', () => {
     }
   });
 
+  it('ends as on SIGTERM when its terminal closes (SIGHUP): exit 0, its instance file withdrawn', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'playdeck-hup-'));
+    try {
+      const db = join(folder, 'playdeck.db');
+      const served = await spawnServe(['--port', '0', '--db', db]);
+      expect(existsSync(`${db}.service`)).toBe(true);
+      served.child.kill('SIGHUP');
+      expect(await served.exited).toEqual({ code: 0, signal: null });
+      expect(existsSync(`${db}.service`)).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('bad options: one line on stderr and exit code 2', async () => {
     const run = serve(['--port', 'abc']);
     expect(await run.exited).toBe(2);
