@@ -13,7 +13,7 @@ let service: RunningService;
 let configHome: string;
 
 beforeAll(async () => {
-  service = await startService({ port: 0, db: ':memory:' });
+  service = await startService({ port: 0, db: ':memory:', consent: {} });
 });
 
 afterAll(async () => {
@@ -78,7 +78,7 @@ describe('playdeck login', () => {
     const visits: Promise<unknown>[] = [];
     const screen = terminal((line) => {
       const match = URL_LINE.exec(line);
-      if (match) visits.push(consentAt(match[1]!, 'approve'));
+      if (match) visits.push(consentAt(match[1]!, 'approve', { code: service.consentCode() }));
     });
     const code = await loginWith(['--base-url', service.baseUrl, '--client-id', 'playdeck-demo', '--no-browser'], screen.io);
     await Promise.all(visits);
@@ -101,7 +101,7 @@ describe('playdeck login', () => {
 
   it('opens the browser unless --no-browser, and narrows the scopes with --scopes', async () => {
     const screen = terminal((line) => {
-      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve', { code: service.consentCode() });
     });
     expect(await loginWith(['--base-url', service.baseUrl, '--scopes', 'user-read-private,user-library-read'], screen.io)).toBe(0);
     expect(screen.opened).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('playdeck login', () => {
 describe('playdeck logout', () => {
   it('forgets the login of that base URL only', async () => {
     const login = terminal((line) => {
-      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve', { code: service.consentCode() });
     });
     expect(await loginWith(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
     const screen = terminal();
@@ -164,7 +164,7 @@ describe('the dashboard on a stored login', () => {
       `No stored login for ${service.baseUrl}: run \`playdeck login --base-url ${service.baseUrl}\``,
     );
     const login = terminal((line) => {
-      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve');
+      if (URL_LINE.test(line)) void consentAt(URL_LINE.exec(line)![1]!, 'approve', { code: service.consentCode() });
     });
     expect(await loginWith(['--base-url', service.baseUrl, '--no-browser'], login.io)).toBe(0);
     const tokens = await storedLoginTokens(service.baseUrl, env);
@@ -194,7 +194,7 @@ describe('the built program', () => {
   it('playdeck login --no-browser: prints the URL, completes on consent, stores the login', async () => {
     const run = await playdeck(['login', '--base-url', service.baseUrl, '--client-id', 'playdeck-demo', '--no-browser'], (line) => {
       const match = URL_LINE.exec(line);
-      if (match) void consentAt(match[1]!, 'approve');
+      if (match) void consentAt(match[1]!, 'approve', { code: service.consentCode() });
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);

@@ -5,6 +5,7 @@
  * `timeout.request`, POST never retried, redirects followed anywhere (got keeps the Authorization header on
  * a redirect from https to http on the same host, and our hook would set it again on any host).
  */
+import type { Agent as HttpAgent } from 'node:http';
 import type { Got, RequestError } from 'got';
 import { baseHttp } from './http.js';
 import type { ConnectionStatus } from './api.js';
@@ -41,6 +42,8 @@ export interface ClientOptions {
   retry?: Partial<RetrySettings>;
   /** Called for every attempt that actually leaves (after the gate), for counting in tests and benches. */
   onRequest?: (method: string, url: string) => void;
+  /** The agent of plain http connections, when not the shared one of http.ts. */
+  agent?: HttpAgent;
 }
 
 /** Per call, carried in got's `context` across all attempts of that call. */
@@ -119,6 +122,7 @@ export function createClient(options: ClientOptions): Client {
 
   // Bodies stay text (baseHttp) and are parsed in request.ts.
   const http = baseHttp.extend({
+    ...(options.agent ? { agent: { http: options.agent } } : {}),
     prefixUrl,
     timeout: { connect: timeouts.connectMs, response: timeouts.responseMs, request: timeouts.requestMs },
     // A redirect within the service is followed; one to another origin (another host or port, https to http)

@@ -2,6 +2,7 @@
  * `createApi`: the dashboard's `Api` (api.ts) over the one got instance of client.ts. Each resource lives
  * in its own file; this one wires them to a shared caller, conditional cache and connection status.
  */
+import type { Agent as HttpAgent } from 'node:http';
 import type { Api } from './api.js';
 import { baseHttp } from './http.js';
 import { createPictures } from './images.js';
@@ -32,6 +33,8 @@ export interface CreateApiOptions {
   onRequest?: (method: string, url: string) => void;
   /** Where cover pictures are kept on disk (none when absent), and where failures to get one are logged. */
   pictures?: { cacheDir: string | null; log?: (line: string) => void };
+  /** The agent of the API's http connections (a joined dashboard's checks each connection); the shared one by default. */
+  agent?: HttpAgent;
 }
 
 /** Throws an `ApiError` of kind `bad-request` when `baseUrl` is not an http(s) URL. */

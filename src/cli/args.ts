@@ -156,7 +156,7 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<StartOptions>({
     name: 'serve',
     options: ['port', 'host', 'db', 'rate-limit', 'token-ttl', 'dev-mode'],
-    summary: 'the service alone (prints base_url= and access_token=)',
+    summary: 'the service alone (prints base_url=, access_token= and the consent_code= its sign-in asks for)',
     read(input) {
       noWords(input, 'serve');
       const options: StartOptions = {};

@@ -1,3 +1,4 @@
+import type { Agent as HttpAgent } from 'node:http';
 import { resolve } from 'node:path';
 import type { Api } from '../api/api.js';
 import { isApiError } from '../api/errors.js';
@@ -63,9 +64,9 @@ async function checkService(api: Api, baseUrl: string): Promise<void> {
   }
 }
 
-function apiFor(baseUrl: string, tokens: TokenProvider, log?: (line: string) => void): Api {
+function apiFor(baseUrl: string, tokens: TokenProvider, log?: (line: string) => void, agent?: HttpAgent): Api {
   try {
-    return createApi({ baseUrl, tokens, pictures: { cacheDir: defaultPictureCacheDir(), log } });
+    return createApi({ baseUrl, tokens, pictures: { cacheDir: defaultPictureCacheDir(), log }, agent });
   } catch (error) {
     throw new StartError(`invalid base URL "${baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -88,7 +89,7 @@ export async function connect(options: DashboardOptions, log?: (line: string) =>
   }
   // Not checked like another service: this one was started here (or found alive just now, serving this very
   // file), so the dashboard's first request need not wait for a round trip that could only succeed.
-  const api = apiFor(embedded.baseUrl, embedded.tokens, log);
+  const api = apiFor(embedded.baseUrl, embedded.tokens, log, embedded.agent);
   embedded.watch(api);
   return { api, service: db === ':memory:' ? null : `embedded:${resolve(db)}`, close: () => embedded.close() };
 }

@@ -2,11 +2,12 @@ import { defaultJournalDir } from '../journal/paths.js';
 import { JournalStore } from '../journal/store.js';
 import type { Journal } from '../ui/state/reorder-journal.js';
 import { parseJournal } from '../ui/state/reorder-journal-format.js';
-import { UnsavedJournals } from '../ui/unsaved-journals.js';
+import { UnsavedJournals, type JournalFiles } from '../ui/unsaved-journals.js';
 
 /**
- * The journals of unsaved moves of `service` for the dashboard: the files under `dir`, written before each
- * move shows, and the journals an earlier run left (oldest first), read at start. A journal that cannot be
+ * The journals of unsaved moves of `service` for the dashboard: this dashboard's own files under `dir`, written
+ * before each move shows, and the journals earlier runs left (oldest first, any number per playlist), read at
+ * start; another dashboard's files are never written or removed here. A journal that cannot be
  * read is set aside by the store; its line goes to the log and to the status line.
  */
 export async function openJournals(service: string, log: (line: string) => void, dir = defaultJournalDir()): Promise<UnsavedJournals> {
@@ -20,17 +21,27 @@ export async function openJournals(service: string, log: (line: string) => void,
     },
   });
   let leftOver: Journal[] = [];
+  // Which file each journal an earlier run left was read from: it goes once its moves are taken over or discarded.
+  const foundIn = new Map<Journal, string>();
   try {
-    leftOver = (await store.list(service)).map((found) => found.journal).filter((journal) => journal.service === service);
+    for (const found of await store.list(service)) {
+      if (found.journal.service !== service) continue;
+      leftOver.push(found.journal);
+      foundIn.set(found.journal, found.file);
+    }
   } catch (error) {
     const line = `unsaved moves of an earlier run could not be read: ${(error as Error).message}`;
     setAside.push(line);
     log(line);
   }
   leftOver.sort((a, b) => a.updatedAt - b.updatedAt);
-  const files = {
-    write: (playlistId: string, text: readonly (string | Uint8Array)[]) => store.saveSync(service, playlistId, text),
-    remove: (playlistId: string) => store.removeSync(service, playlistId),
+  const files: JournalFiles = {
+    write: (playlistId, text) => store.saveSync(service, playlistId, text),
+    remove: (playlistId) => store.removeSync(service, playlistId),
+    removeLeftOver: (journal) => {
+      const file = foundIn.get(journal);
+      if (file !== undefined) store.removeFoundSync(file);
+    },
   };
   return new UnsavedJournals(service, files, leftOver, setAside);
 }

@@ -1,5 +1,8 @@
-/** Where the journals of unsaved moves live, and the name of each: one file per service and playlist. */
-import { createHash } from 'node:crypto';
+/**
+ * Where the journals of unsaved moves live, and the name of each: one file per service, playlist and writer
+ * (a dashboard process), so that two dashboards editing one playlist never write or remove each other's.
+ */
+import { createHash, randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
@@ -12,12 +15,29 @@ export function defaultJournalDir(env: NodeJS.ProcessEnv = process.env): string 
 
 export const JOURNAL_SUFFIX = '.journal.json';
 
-/** The file of a service's playlist: the service hashed (a URL is no file name), the playlist id kept readable. */
-export function journalFileName(service: string, playlistId: string): string {
+/** A writer's tag: its process id, and a random part, since a crashed process's id is given out again. */
+export const newWriterTag = (pid: number): string => `w${pid}-${randomBytes(4).toString('hex')}`;
+
+const WRITER = /\.w(\d{1,10})-[0-9a-f]{8}\.journal\.json$/;
+
+/**
+ * The file of a service's playlist written by `writer`: the service hashed (a URL is no file name), the playlist
+ * id kept readable. Without a writer, the name an earlier playdeck gave (one file for every writer), still read.
+ */
+export function journalFileName(service: string, playlistId: string, writer?: string): string {
   const serviceHash = servicePrefix(service);
   const playlist = /^[A-Za-z0-9_-]{1,100}$/.test(playlistId) ? playlistId : createHash('sha256').update(playlistId).digest('hex').slice(0, 24);
-  return `${serviceHash}-${playlist}${JOURNAL_SUFFIX}`;
+  return `${serviceHash}-${playlist}${writer === undefined ? '' : `.${writer}`}${JOURNAL_SUFFIX}`;
 }
+
+/** The process id a journal file's name gives its writer; null for a name without one (an earlier playdeck's). */
+export function writerPidOf(file: string): number | null {
+  const match = WRITER.exec(file);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether `file` is a journal's bare name (no folder in it), as `list` gives them. */
+export const isJournalName = (file: string): boolean => file.endsWith(JOURNAL_SUFFIX) && !file.includes('/') && !file.startsWith('.');
 
 /** The start of every journal file name of `service`. */
 export const servicePrefix = (service: string): string => createHash('sha256').update(service).digest('hex').slice(0, 12);

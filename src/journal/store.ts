@@ -1,6 +1,8 @@
 /**
- * The journal files of unsaved moves: one per service and playlist under `$XDG_STATE_HOME/playdeck/journal/`
- * (default `~/.local/state/`), mode 0600 in a 0700 folder. Each write goes to a temporary file that is
+ * The journal files of unsaved moves: one per service, playlist and writer (this process) under
+ * `$XDG_STATE_HOME/playdeck/journal/` (default `~/.local/state/`), mode 0600 in a 0700 folder. Two dashboards
+ * editing one playlist each keep their own file: neither overwrites nor removes the other's, and the one a
+ * crashed dashboard left is offered at the next start (owner.ts). Each write goes to a temporary file that is
  * flushed to disk and then renamed over the journal, so a crash or a full disk mid-write leaves the previous
  * journal whole. A journal that cannot be read is renamed `*.corrupt-<time>` with a one-line notice: never
  * applied, never deleted. The contents are the caller's (`parse` checks them); this file knows only files.
@@ -13,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { claimJournal, isOwnedByAnother, releaseJournal } from './owner.js';
-import { JOURNAL_SUFFIX, journalFileName, servicePrefix } from './paths.js';
+import { isWrittenByAnother, releaseJournal } from './owner.js';
+import { isJournalName, JOURNAL_SUFFIX, journalFileName, newWriterTag, servicePrefix } from './paths.js';
 
 /** `20261123T190215Z`: a time that sorts and fits in a file name. */
 const fileTime = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -31,7 +33,7 @@ export interface JournalStoreOptions<T> {
   /** A one-line notice for the user (a journal set aside). */
   onNotice(line: string): void;
   now?: () => number;
-  /** The process that claims what it writes (owner.ts); this one by default. */
+  /** The process whose id the files it writes carry (owner.ts); this one by default. */
   pid?: number;
   writeText?: WriteText;
   writeTextSync?: WriteTextSync;
@@ -55,9 +57,9 @@ export class JournalStore<T> {
   /** Bumped by every synchronous operation on a file: a queued write begun before it is not renamed over it. */
   private readonly versions = new Map<string, number>();
   private isFolderReady = false;
-  /** The journals this process has written, each claimed once (owner.ts). */
-  private readonly claimed = new Set<string>();
   private readonly pid: number;
+  /** This writer's part of its file names: its process id and a random tag (paths.ts). */
+  private readonly writer: string;
   private readonly now: () => number;
   private readonly writeText: WriteText;
   private readonly writeTextSync: WriteTextSync;
@@ -65,6 +67,7 @@ export class JournalStore<T> {
   constructor(private readonly options: JournalStoreOptions<T>) {
     this.now = options.now ?? Date.now;
     this.pid = options.pid ?? process.pid;
+    this.writer = newWriterTag(this.pid);
     this.writeText = options.writeText ?? ((handle, text) => handle.writeFile(text, 'utf8'));
     this.writeTextSync = options.writeTextSync ?? writeChunks;
   }
@@ -74,7 +77,7 @@ export class JournalStore<T> {
    * stays whole). The text may come in pieces, some already encoded (what rarely changes is not encoded again).
    */
   saveSync(service: string, playlistId: string, text: string | readonly (string | Uint8Array)[]): void {
-    const file = this.supersede(journalFileName(service, playlistId));
+    const file = this.supersede(this.fileName(service, playlistId));
     const { dir } = this.options;
     if (!this.isFolderReady) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -100,7 +103,6 @@ export class JournalStore<T> {
         closeSync(fd);
       }
       renameSync(temporary, join(dir, file));
-      this.claim(file);
     } catch (error) {
       try {
         unlinkSync(temporary);
@@ -114,13 +116,31 @@ export class JournalStore<T> {
 
   /** The playlist's journal is gone when this returns (saved or discarded). */
   removeSync(service: string, playlistId: string): void {
-    const file = this.supersede(journalFileName(service, playlistId));
+    const file = this.supersede(this.fileName(service, playlistId));
     try {
       unlinkSync(join(this.options.dir, file));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    if (this.claimed.delete(file)) releaseJournal(this.options.dir, file);
+  }
+
+  /**
+   * A journal `list` found (another writer's, gone) is gone when this returns: its moves were taken over by
+   * this writer's own file, or discarded.
+   */
+  removeFoundSync(file: string): void {
+    if (!isJournalName(file)) throw new Error(`not a journal file: ${file}`);
+    try {
+      unlinkSync(join(this.options.dir, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    releaseJournal(this.options.dir, file);
+  }
+
+  /** The name of this writer's file for the playlist. */
+  fileName(service: string, playlistId: string): string {
+    return journalFileName(service, playlistId, this.writer);
   }
 
   /** Drops the queued operation of `file` and keeps the one under way from renaming over what comes now. */
@@ -133,24 +153,25 @@ export class JournalStore<T> {
 
   /** Resolves once `text`, or a later text for the same playlist, is on disk; rejects when the write failed. */
   save(service: string, playlistId: string, text: string): Promise<void> {
-    return this.enqueue(journalFileName(service, playlistId), { kind: 'write', text });
+    return this.enqueue(this.fileName(service, playlistId), { kind: 'write', text });
   }
 
   /** The journal is done with (saved or discarded). */
   remove(service: string, playlistId: string): Promise<void> {
-    return this.enqueue(journalFileName(service, playlistId), { kind: 'remove' });
+    return this.enqueue(this.fileName(service, playlistId), { kind: 'remove' });
   }
 
-  /** The playlist's journal, or null when there is none or it could not be read (then it is set aside). */
+  /** This writer's journal of the playlist, or null when there is none or it could not be read (then it is set aside). */
   async load(service: string, playlistId: string): Promise<T | null> {
-    const file = journalFileName(service, playlistId);
+    const file = this.fileName(service, playlistId);
     await this.queues.get(file)?.tail.catch(() => undefined);
     return this.readOne(file);
   }
 
   /**
    * Every journal left by an earlier run (of `service` when given), for the notice at start; unreadable ones
-   * are set aside. A journal another running dashboard writes is its own to save: not listed.
+   * are set aside. A journal another running dashboard writes is its own to save: not listed. Several may
+   * be of one playlist (two dashboards that both crashed): each is listed.
    */
   async list(service?: string): Promise<StoredJournal<T>[]> {
     let names: string[];
@@ -163,7 +184,7 @@ export class JournalStore<T> {
     const found: StoredJournal<T>[] = [];
     const prefix = service === undefined ? '' : `${servicePrefix(service)}-`;
     const isLeftOver = (entry: string) =>
-      entry.startsWith(prefix) && entry.endsWith(JOURNAL_SUFFIX) && !isOwnedByAnother(this.options.dir, entry, this.pid);
+      entry.startsWith(prefix) && entry.endsWith(JOURNAL_SUFFIX) && !isWrittenByAnother(this.options.dir, entry, { pid: this.pid, writer: this.writer });
     for (const name of names.filter(isLeftOver).sort()) {
       const journal = await this.readOne(name);
       if (journal !== null) found.push({ file: name, journal });
@@ -229,7 +250,6 @@ export class JournalStore<T> {
         return;
       }
       await rename(temporary, join(dir, file));
-      this.claim(file);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
@@ -237,17 +257,10 @@ export class JournalStore<T> {
     await syncFolder(dir);
   }
 
-  private claim(file: string): void {
-    if (this.claimed.has(file)) return;
-    claimJournal(this.options.dir, file, this.pid);
-    this.claimed.add(file);
-  }
-
   private async unlinkJournal(file: string): Promise<void> {
     await unlink(join(this.options.dir, file)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
-    if (this.claimed.delete(file)) releaseJournal(this.options.dir, file);
   }
 }
 

@@ -10,8 +10,10 @@ import { RESUME_INTERVAL_MS } from './resume-tracker.js';
 import { imageRoutes } from './routes/images.js';
 import { ROUTES } from './routes/list.js';
 import { registerRoutes } from './routes/route.js';
+import type { ConsentCode } from './oauth/consent-code.js';
 import { oauthRoutes } from './oauth/routes.js';
-import type { InstanceAnswer } from './instance-file.js';
+import { OAuthStore } from './oauth/store.js';
+import type { ExpectedInstance } from './instance-file.js';
 import { instanceRoutes } from './routes/instance.js';
 import { demoUserId, type Database } from './store/db.js';
 
@@ -35,13 +37,23 @@ export interface AppDeps {
   now?: () => number;
   /** Lifetime of the access tokens the OAuth endpoints issue (default 3600 s). */
   tokenTtlSeconds?: number;
-  /** Which start this is and which file it serves, answered to dashboards that would join (instance-file.ts). */
-  instance?: InstanceAnswer;
+  /** Which start this is, which file it serves and its secret, proven to dashboards that would join (instance-file.ts). */
+  instance?: ExpectedInstance;
   /** Where faults are written: never the terminal of a dashboard that runs the service in-process. */
   log?: (line: string) => void;
   /** Answer as the real service answers a development-mode app (dev-mode.ts). */
   devMode?: boolean;
+  /**
+   * The code approving the consent page asks for (`playdeck serve`); without one, the OAuth endpoints are not
+   * served at all (a dashboard's own service holds its token: nobody else signs in there).
+   */
+  consent?: ConsentCode;
+  /** Requests per client address to the OAuth endpoints in a rolling 30 s window (oauth/routes.ts by default). */
+  oauthRateLimit?: number;
 }
+
+/** How often expired tokens, codes and refresh tokens are purged (a batch of each; issuing purges too). */
+export const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * No route declares a fastify schema (params.ts checks input, render/ writes output), so fastify's default
@@ -82,6 +94,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   const damage = new DatabaseDamage(deps.db, log);
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
   const ticks = keepPlayersTicking(context, damage, log);
+  const purges = keepPurging(context, damage, log);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -96,6 +109,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   });
   app.addHook('onClose', (_instance, done) => {
     ticks.stop();
+    clearInterval(purges);
     done();
   });
   app.decorateRequest('grant', null);
@@ -130,8 +144,10 @@ export function buildApp(deps: AppDeps): ServiceApp {
   if (deps.devMode) registerDevMode(app, context);
 
   registerRoutes(app, context, ROUTES);
-  app.register(imageRoutes);
-  app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log, damage });
+  app.register(imageRoutes, { context });
+  if (deps.consent) {
+    app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log, damage, consent: deps.consent, rateLimit: deps.oauthRateLimit });
+  }
   if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
   return { app, context, damage, routes };
 }
@@ -178,6 +194,21 @@ function keepPlayersTicking(context: ServiceContext, damage: DatabaseDamage, log
       for (const timeout of timeouts) clearTimeout(timeout);
     },
   };
+}
+
+/** Expired grants go while the service runs, so the tables hold about what is valid. Never holds the process open. */
+function keepPurging(context: ServiceContext, damage: DatabaseDamage, log: (line: string) => void): NodeJS.Timeout {
+  const oauth = context.db.readonly ? null : new OAuthStore(context.db);
+  return setInterval(() => {
+    if (oauth === null || damage.line !== null) return;
+    try {
+      const now = context.now();
+      context.tokens.purgeExpired(now);
+      oauth.purgeExpired(now);
+    } catch (error) {
+      if (damage.explain(error, false) === null) log(`playdeck service: purge: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }, PURGE_INTERVAL_MS).unref();
 }
 
 /** JSON bodies only; an empty body is no body (clients send `Content-Type: application/json` with none). */

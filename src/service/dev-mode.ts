@@ -10,9 +10,13 @@ import { ServiceError } from './errors.js';
  */
 
 const FORBIDDEN = () => new ServiceError(403, 'Forbidden');
-const OLD_ITEMS_PATH = /^\/v1\/playlists\/[^/?]+\/tracks(?:[?]|$)/;
-const ITEMS_PATH = /^\/v1\/playlists\/([^/?]+)\/items(?:[?]|$)/;
-const BATCH_READS = /^\/v1\/(?:tracks|chapters)(?:[?]|$)/;
+/**
+ * Refusals match the route the router chose and the ids it decoded, never the raw URL: `/v1/playlists/x/%74racks`
+ * reaches the same route as `/tracks`, and must meet the same refusal.
+ */
+const OLD_ITEMS_ROUTE = '/v1/playlists/:playlist_id/tracks';
+const ITEMS_ROUTE = '/v1/playlists/:playlist_id/items';
+const BATCH_READ_ROUTES: ReadonlySet<string> = new Set(['/v1/tracks', '/v1/chapters']);
 
 /** The fields removed for development-mode apps, by the object's kind. */
 const REMOVED: Record<'track' | 'show' | 'audiobook' | 'chapter', readonly string[]> = {
@@ -42,12 +46,12 @@ export function withoutRemovedFields(value: unknown): unknown {
 }
 
 function refusal(request: FastifyRequest, context: ServiceContext): ServiceError | null {
-  const url = request.url;
-  if (OLD_ITEMS_PATH.test(url)) return FORBIDDEN();
-  if (request.method === 'GET' && BATCH_READS.test(url)) return FORBIDDEN();
-  const items = ITEMS_PATH.exec(url);
-  if (items) {
-    const playlist = context.playlists.get(items[1]!);
+  const route = request.routeOptions.url;
+  if (route === OLD_ITEMS_ROUTE) return FORBIDDEN();
+  if (request.method === 'GET' && route !== undefined && BATCH_READ_ROUTES.has(route)) return FORBIDDEN();
+  if (route === ITEMS_ROUTE) {
+    const playlistId = (request.params as Record<string, string | undefined>).playlist_id ?? '';
+    const playlist = context.playlists.get(playlistId);
     const userId = request.grant?.userId;
     if (playlist && playlist.ownerId !== userId && !playlist.collaborative) return FORBIDDEN();
   }

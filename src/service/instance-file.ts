@@ -1,39 +1,64 @@
-import { randomUUID } from 'node:crypto';
-import { get } from 'node:http';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /**
  * One embedded service per database: the process serving a database names its address in a file beside it
  * (`playdeck.db.service`, owner-only), so a second dashboard on the same file joins that service instead of
- * opening its own copy of the playlists. A file left by a killed process is recognised as stale: its process
- * is gone, or its address answers as another instance or for another file.
+ * opening its own copy of the playlists. The file also holds a secret of this start, which only the owner and
+ * whoever can read the file know: the service proves it knows it (an HMAC of a fresh challenge) before anyone
+ * sends it a token or believes an answer, so a program that took the port after the owner quit is told apart.
+ * Only the process that wrote the file withdraws it; a later start replaces it only once the owner is proven
+ * gone (instance-check.ts), never because it was slow to answer.
  */
-export interface ServiceInstance {
-  /** Random per start: tells this service from a later one on the same port. */
-  instance: string;
+export interface ServiceInstance extends ExpectedInstance {
   pid: number;
   origin: string;
-  /** A long-lived token of the demo user, for the dashboards that join. */
+  /** A long-lived token of the demo user, for the dashboards that join (revoked by the next start). */
   token: string;
-  /** The database's real path. */
-  database: string;
 }
 
-/** What the service's `/playdeck/instance` route answers. */
+/** What a client must find at the address: this start of the service, serving this file, knowing this secret. */
+export interface ExpectedInstance {
+  /** Random per start: tells this service from a later one on the same port. */
+  instance: string;
+  /** The database's real path. */
+  database: string;
+  /** Random per start, never sent: the service proves it knows it. */
+  secret: string;
+}
+
+/** What the service's `/playdeck/instance` route answers: its instance and the proof for the challenge asked. */
 export interface InstanceAnswer {
   instance: string;
-  database: string;
+  proof: string;
 }
 
 export const INSTANCE_PATH = '/playdeck/instance';
-const CHECK_TIMEOUT_MS = 800;
+/** A challenge: 32 random bytes in base64url. */
+export const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export function instanceFilePath(database: string): string {
   return `${database}.service`;
 }
 
-export function newInstanceId(): string {
-  return randomUUID();
+export function newInstance(database: string): ExpectedInstance {
+  return { instance: randomUUID(), database, secret: randomBytes(32).toString('base64url') };
+}
+
+export const newChallenge = (): string => randomBytes(32).toString('base64url');
+
+/** The HMAC that answers `challenge`: it binds the start and the file, so no answer serves another. */
+export function instanceProof(expected: ExpectedInstance, challenge: string): string {
+  return createHmac('sha256', expected.secret).update(`playdeck-instance\n${challenge}\n${expected.instance}\n${expected.database}`).digest('base64url');
+}
+
+/** Whether `answer` (a parsed body) proves the expected instance for `challenge`. */
+export function provesInstance(answer: unknown, expected: ExpectedInstance, challenge: string): boolean {
+  const { instance, proof } = (answer ?? {}) as Partial<InstanceAnswer>;
+  if (instance !== expected.instance || typeof proof !== 'string') return false;
+  const wanted = Buffer.from(instanceProof(expected, challenge));
+  const given = Buffer.from(proof);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 export function realDatabasePath(database: string): string {
@@ -63,17 +88,22 @@ export function withdrawInstance(database: string, instance: string): void {
   }
 }
 
-function readInstance(database: string): ServiceInstance | null {
+/** A process id that can name one process: `kill(0)` and negative ids signal whole process groups. */
+const isProcessId = (pid: unknown): pid is number => Number.isSafeInteger(pid) && (pid as number) > 0;
+
+/** The file's contents when complete and well-formed; null otherwise (never an error). */
+export function readInstance(database: string): ServiceInstance | null {
   try {
     const value = JSON.parse(readFileSync(instanceFilePath(database), 'utf8')) as Partial<ServiceInstance>;
-    const complete = ['instance', 'origin', 'token', 'database'].every((key) => typeof value[key as keyof ServiceInstance] === 'string');
-    return complete && typeof value.pid === 'number' ? (value as ServiceInstance) : null;
+    const complete = ['instance', 'origin', 'token', 'database', 'secret'].every((key) => typeof value[key as keyof ServiceInstance] === 'string');
+    return complete && isProcessId(value.pid) ? (value as ServiceInstance) : null;
   } catch {
     return null;
   }
 }
 
-function isProcessAlive(pid: number): boolean {
+export function isProcessAlive(pid: number): boolean {
+  if (!isProcessId(pid)) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -81,32 +111,4 @@ function isProcessAlive(pid: number): boolean {
     // ESRCH: gone. EPERM: alive but another user's, and such a service is not ours to join either.
     return false;
   }
-}
-
-function askInstance(origin: string, token: string): Promise<InstanceAnswer | null> {
-  return new Promise((resolve) => {
-    const options = { timeout: CHECK_TIMEOUT_MS, headers: { authorization: `Bearer ${token}` } };
-    const request = get(`${origin}${INSTANCE_PATH}`, options, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => {
-        try {
-          resolve(response.statusCode === 200 ? (JSON.parse(body) as InstanceAnswer) : null);
-        } catch {
-          resolve(null);
-        }
-      });
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(null));
-  });
-}
-
-/** The service that serves `database` now, or null when none does (no file, or a stale one). */
-export async function findLiveInstance(database: string): Promise<ServiceInstance | null> {
-  const found = readInstance(database);
-  if (found === null || found.database !== realDatabasePath(database) || !isProcessAlive(found.pid)) return null;
-  const answer = await askInstance(found.origin, found.token);
-  return answer !== null && answer.instance === found.instance && answer.database === found.database ? found : null;
 }

@@ -57,10 +57,27 @@ export class PlaybackService {
   current(userId: string, now: number): Playback | null {
     const stored = this.players.load(userId);
     if (!stored) return null;
-    const context = this.contexts.resolve(stored.contextUri, stored.uris);
-    const state = this.caughtUp(stored, now, context);
+    const playback = this.at(stored, now);
+    const { state, context } = playback;
     if (state !== stored && JSON.stringify(state) !== JSON.stringify(stored)) this.players.save(userId, state);
     this.tracker.observe(userId, { state: stored, context }, { state, context }, now);
+    return playback;
+  }
+
+  /** The user's playback now as `current` tells it, writing nothing: for a reader of the file that is not its service. */
+  peek(userId: string, now: number): Playback | null {
+    const stored = this.players.load(userId);
+    return stored ? this.at(stored, now) : null;
+  }
+
+  /** Forgets the players it knows: another process wrote them (a command run while no service ran). */
+  reread(): void {
+    this.players.forget();
+  }
+
+  private at(stored: PlayerState, now: number): Playback {
+    const context = this.contexts.resolve(stored.contextUri, stored.uris);
+    const state = this.caughtUp(stored, now, context);
     return { state, context, index: state.index, progressMs: progressAt(state, now) };
   }
 

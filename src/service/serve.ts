@@ -10,27 +10,34 @@ function describeStartError(error: unknown, options: StartOptions): string {
 }
 
 /**
- * `playdeck serve`: prints `base_url=` and `access_token=` lines, serves until SIGINT/SIGTERM, closes the
- * database, and resolves the exit code (1 when the service cannot start). Options are read by src/cli/args.ts.
+ * `playdeck serve`: prints `base_url=`, `access_token=` and `consent_code=` lines (another `consent_code=`
+ * whenever the code is spent or replaced: only whoever sees this terminal can approve a sign-in), serves until
+ * SIGINT/SIGTERM/SIGHUP, closes the database, and resolves the exit code (1 when the service cannot start). Options
+ * are read by src/cli/args.ts.
  */
 export async function runServe(options: StartOptions): Promise<number> {
   let service;
+  const printCode = (code: string) => void process.stdout.write(`consent_code=${code}\n`);
   try {
-    service = await startService(options);
+    service = await startService({ ...options, consent: { onNewCode: printCode } });
   } catch (error) {
     process.stderr.write(`playdeck serve: ${describeStartError(error, options)}\n`);
     return 1;
   }
-  process.stdout.write(`base_url=${service.baseUrl}\naccess_token=${service.accessToken}\n`);
-  await new Promise<void>((resolve) => {
+  // Listening for the signals before the lines go out: whoever reads them may signal at once, and a signal with
+  // no listener yet would end the process on the spot, its instance file left behind. SIGHUP too: the terminal
+  // that shows the consent code closed.
+  const stopped = new Promise<void>((resolve) => {
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const signal of signals) process.off(signal, stop);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of signals) process.on(signal, stop);
   });
+  process.stdout.write(`base_url=${service.baseUrl}\naccess_token=${service.accessToken}\n`);
+  printCode(service.consentCode()!);
+  await stopped;
   await service.close();
   return 0;
 }

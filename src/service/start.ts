@@ -1,18 +1,22 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { defaultDatabasePathIn } from './database-path.js';
 import { buildApp, logToStderr, type ServiceApp } from './app.js';
+import type { ServiceContext } from './context.js';
+import { findLiveInstance } from './instance-check.js';
 import {
-  findLiveInstance,
-  newInstanceId,
+  newInstance,
   publishInstance,
   realDatabasePath,
   withdrawInstance,
+  type ExpectedInstance,
   type ServiceInstance,
 } from './instance-file.js';
-import { closeLeavingFileAsIs, databaseFault, demoUserId, isDamageError, openDatabase } from './store/db.js';
+import { ConsentCode } from './oauth/consent-code.js';
+import { closeLeavingFileAsIs, databaseFault, demoUserId, isDamageError, openDatabase, type Database } from './store/db.js';
+import { makePrivateFolder } from './store/file-modes.js';
 import { scheduleIntegrityCheck, type IntegrityCheck } from './store/integrity-check.js';
-import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, type IssuedToken } from './store/tokens.js';
+import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, JOIN_CLIENT_ID, type IssuedToken } from './store/tokens.js';
 
 export interface StartOptions {
   /** 0 or absent: a free port. */
@@ -31,6 +35,13 @@ export interface StartOptions {
   devMode?: boolean;
   /** When the background integrity check starts after listening (store/integrity-check.ts); tests use 0. */
   integrityCheckAfterMs?: number;
+  /**
+   * Serve the OAuth endpoints and their consent page (`playdeck serve`), approving with a one-time code
+   * (`consentCode()`; `onNewCode` hears each code that replaces it). A dashboard's own service has none.
+   */
+  consent?: { onNewCode?(code: string): void };
+  /** Requests per client address to the OAuth endpoints in a rolling 30 s window. */
+  oauthRateLimit?: number;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -51,17 +62,40 @@ export interface RunningService {
   accessToken: string;
   /** Another token of the demo user (every scope and the service's lifetime by default). */
   issueToken(scopes?: string[], ttlSeconds?: number): IssuedToken;
+  /** The code approving the consent page asks for now; null where there is no consent page. */
+  consentCode(): string | null;
+  /** This start as its instance file names it (null for a database in memory, which has none). */
+  instance: ExpectedInstance | null;
   close(): Promise<void>;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
-/** `$XDG_DATA_HOME/playdeck/playdeck.db` (default `~/.local/share/playdeck/playdeck.db`); the folder is created. */
+/**
+ * `$XDG_DATA_HOME/playdeck/playdeck.db` (default `~/.local/share/playdeck/playdeck.db`); the folder is created,
+ * owner-only (0700, an older one tightened): the library and the tokens are nobody else's to read.
+ */
 export function defaultDatabasePath(): string {
   const path = defaultDatabasePathIn(process.env);
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolder(dirname(path));
   return path;
+}
+
+/**
+ * A command run while no service ran may have written the player just before this start published its file
+ * (player-file.ts writes under the database's write lock, after looking for the file): taking that
+ * lock once the file is out waits for such a write, and what this start read before it is read again.
+ */
+function rereadAfterPublishing(db: Database, context: ServiceContext): void {
+  try {
+    db.transaction(() => {
+      context.playback.reread();
+      context.versions.bump('resume');
+    }).immediate();
+  } catch {
+    // A read-only file: nobody writes it.
+  }
 }
 
 /** Opens the database (seeding it on first use) and serves the API on loopback HTTP. */
@@ -79,7 +113,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   // A file this start creates is seeded now: checking it would tell nothing.
   const isNew = !isFile || (statSync(path, { throwIfNoEntry: false })?.size ?? 0) === 0;
   const db = openDatabase({ path });
-  const instance = { instance: newInstanceId(), database: isFile ? realDatabasePath(path) : path };
+  const instance = newInstance(isFile ? realDatabasePath(path) : path);
+  const consent = options.consent ? new ConsentCode(options.consent.onNewCode) : undefined;
   const log = options.log ?? logToStderr;
   let served: ServiceApp | null = null;
   let origin: string;
@@ -93,6 +128,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       instance,
       log,
       devMode: options.devMode,
+      consent,
+      oauthRateLimit: options.oauthRateLimit,
     });
     const { app, context } = served;
     await app.listen({ port: options.port ?? 0, host });
@@ -105,9 +142,12 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
     issueToken = (scopes: string[] = [...ALL_SCOPES], ttl = ttlSeconds) => context.tokens.issue({ userId, scopes, ttlSeconds: ttl });
     accessToken = issueToken().token;
-    if (isFile) {
-      const token = issueToken([...ALL_SCOPES], JOIN_TOKEN_TTL_SECONDS).token;
+    if (isFile && !db.readonly) {
+      // The token of the start before is worth nothing from now on, wherever it went.
+      context.tokens.revokeIssuedTo(JOIN_CLIENT_ID);
+      const token = context.tokens.issue({ userId, scopes: ALL_SCOPES, ttlSeconds: JOIN_TOKEN_TTL_SECONDS, clientId: JOIN_CLIENT_ID }).token;
       publishInstance(path, { ...instance, pid: process.pid, origin, token });
+      rereadAfterPublishing(db, context);
     }
   } catch (error) {
     // Pages the open did not read may be met as the service starts: the same one line as a fault at open.
@@ -126,9 +166,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     baseUrl: `${origin}/v1`,
     accessToken,
     issueToken,
+    consentCode: () => consent?.current ?? null,
+    instance: isFile && !db.readonly ? instance : null,
     close: () => {
       check?.stop();
-      if (isFile) withdrawInstance(path, instance.instance);
+      if (isFile && !db.readonly) withdrawInstance(path, instance.instance);
       closing ??= app.close().then(() => {
         if (damage.line === null) db.close();
         else closeLeavingFileAsIs(db);

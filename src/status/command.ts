@@ -1,8 +1,9 @@
 /**
  * `playdeck status` and the player commands (`play`, `next`, `seek +10`...). A running dashboard on the same
- * service answers over its socket, at no cost in requests; without one, the service is asked (through a
- * short cache for `status`). Loads nothing heavy until it must: neither Ink nor React ever, and the client
- * and service only when no dashboard answers.
+ * service answers over its socket, at no cost in requests; without one, another service is asked, and the
+ * embedded service's database is read (or, for a command with no service on it, written) directly, with no
+ * service started (service-session.ts); `status` goes through a short cache. Loads nothing heavy until it
+ * must: neither Ink nor React ever, and the client and SQLite only when no dashboard answers.
  */
 import { parseArgs } from 'node:util';
 import { FormatError, parseTemplate, statusJson, statusLine, statusWaybar, type Template } from './format.js';
@@ -132,13 +133,8 @@ async function snapshotFor(target: ServiceTarget, io: StatusIo): Promise<PlayerS
     return { playback: playback === null ? null : normalizePlaybackState(playback), receivedAt };
   }
   return cachedSnapshot(paths, async () => {
-    const { openService } = await import('./service-session.js');
-    const session = await openService(target, io.env);
-    try {
-      return await session.api.getPlaybackState();
-    } finally {
-      await session.close();
-    }
+    const { readPlayback } = await import('./service-session.js');
+    return readPlayback(target, io.env, io.now());
   }, io.now);
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
+/** A dashboard's store, its files named for process `pid`. */
+const writer = (pid: number) => new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), pid });
+
 const store = (writeText?: WriteText, writeTextSync?: WriteTextSync) =>
   new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), now: () => Date.UTC(2026, 10, 23, 19, 2, 15), writeText, writeTextSync });
 
@@ -29,9 +32,11 @@ function journal(moves: number): Journal {
 }
 
 describe('journal files', () => {
-  it('lives under $XDG_STATE_HOME/playdeck/journal, one file per service and playlist', () => {
+  it('lives under $XDG_STATE_HOME/playdeck/journal, one file per service, playlist and writer', () => {
     expect(defaultJournalDir({ XDG_STATE_HOME: '/state' })).toBe('/state/playdeck/journal');
     expect(defaultJournalDir({ XDG_STATE_HOME: 'relative', HOME: '/home/x' })).toMatch(/\.local\/state\/playdeck\/journal$/);
+    expect(store().fileName(SERVICE, 'pl1')).toMatch(new RegExp(`^[0-9a-f]{12}-pl1\\.w${process.pid}-[0-9a-f]{8}\\.journal\\.json$`));
+    expect(store().fileName(SERVICE, 'pl1')).not.toBe(store().fileName(SERVICE, 'pl1'));
     expect(journalFileName(SERVICE, 'pl1')).toMatch(/^[0-9a-f]{12}-pl1\.journal\.json$/);
     expect(journalFileName('http://other/v1', 'pl1')).not.toBe(journalFileName(SERVICE, 'pl1'));
     expect(journalFileName(SERVICE, '../x')).toMatch(/^[0-9a-f]{12}-[0-9a-f]{24}\.journal\.json$/);
@@ -40,7 +45,7 @@ describe('journal files', () => {
   it('writes a journal readable only by the user, reads it back, and removes it', async () => {
     const journals = store();
     await journals.save(SERVICE, 'pl1', serializeJournal(journal(3)));
-    const file = join(dir, journalFileName(SERVICE, 'pl1'));
+    const file = join(dir, journals.fileName(SERVICE, 'pl1'));
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect(await journals.load(SERVICE, 'pl1')).toEqual(journal(3));
@@ -76,17 +81,21 @@ describe('journal files', () => {
   });
 
   it('leaves the previous journal whole when a write fails midway', async () => {
-    await store().save(SERVICE, 'pl1', serializeJournal(journal(1)));
-    const failing = store(async (handle, text) => {
+    let isDiskFull = false;
+    const journals = store(async (handle, text) => {
+      if (!isDiskFull) return handle.writeFile(text, 'utf8');
       await handle.writeFile(text.slice(0, text.length / 2), 'utf8');
       throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
     });
-    await expect(failing.save(SERVICE, 'pl1', serializeJournal(journal(2)))).rejects.toThrow('no space left');
-    expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
-    expect((await readdir(dir)).sort()).toEqual([journalFileName(SERVICE, 'pl1'), `${journalFileName(SERVICE, 'pl1')}.owner`]);
+    await journals.save(SERVICE, 'pl1', serializeJournal(journal(1)));
+    isDiskFull = true;
+    await expect(journals.save(SERVICE, 'pl1', serializeJournal(journal(2)))).rejects.toThrow('no space left');
+    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
+    expect(await readdir(dir)).toEqual([journals.fileName(SERVICE, 'pl1')]);
     // The next write goes through as usual.
-    await store().save(SERVICE, 'pl1', serializeJournal(journal(3)));
-    expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
+    isDiskFull = false;
+    await journals.save(SERVICE, 'pl1', serializeJournal(journal(3)));
+    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
   });
 
   it('sets a journal that cannot be read aside with a one-line notice, and never applies or deletes it', async () => {
@@ -107,7 +116,7 @@ describe('journal files', () => {
   it('writes synchronously: on disk, 0600 in a 0700 folder, when saveSync returns; gone when removeSync returns', async () => {
     const journals = store();
     journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(4)));
-    const file = join(dir, journalFileName(SERVICE, 'pl1'));
+    const file = join(dir, journals.fileName(SERVICE, 'pl1'));
     expect(parseJournal(await readFile(file, 'utf8')).moveCount).toBe(4);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
@@ -121,14 +130,16 @@ describe('journal files', () => {
   });
 
   it('leaves the previous journal whole when a synchronous write fails midway', async () => {
-    store().saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
-    const failing = store(undefined, (fd, [text]) => {
-      writeSync(fd, (text as string).slice(0, (text as string).length / 2));
-      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    let isDiskFull = false;
+    const journals = store(undefined, (fd, [text]) => {
+      writeSync(fd, isDiskFull ? (text as string).slice(0, (text as string).length / 2) : (text as string));
+      if (isDiskFull) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
     });
-    expect(() => failing.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)))).toThrow('no space left');
-    expect((await failing.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
-    expect((await readdir(dir)).sort()).toEqual([journalFileName(SERVICE, 'pl1'), `${journalFileName(SERVICE, 'pl1')}.owner`]);
+    journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
+    isDiskFull = true;
+    expect(() => journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)))).toThrow('no space left');
+    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
+    expect(await readdir(dir)).toEqual([journals.fileName(SERVICE, 'pl1')]);
   });
 
   it('lets a synchronous write win over a queued one and over one under way', async () => {
@@ -148,21 +159,57 @@ describe('journal files', () => {
     release();
     await Promise.all([underWay, queued]);
     expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
-    expect((await readdir(dir)).sort()).toEqual([journalFileName(SERVICE, 'pl1'), `${journalFileName(SERVICE, 'pl1')}.owner`]);
+    expect(await readdir(dir)).toEqual([journals.fileName(SERVICE, 'pl1')]);
   });
 
   it("does not list a journal that another running dashboard writes, and lists it once that dashboard is gone", async () => {
-    // This test's process plays the dashboard that runs; the second store is a dashboard starting beside it.
-    const running = new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), pid: process.pid });
+    // The parent of this test's process plays a dashboard that runs; the second store is a dashboard starting beside it.
+    const running = writer(process.ppid);
     running.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)));
-    const starting = () => new JournalStore<Journal>({ dir, parse: parseJournal, onNotice: (line) => notices.push(line), pid: process.pid + 1 });
-    expect(await starting().list(SERVICE)).toEqual([]);
+    expect(await writer(process.pid).list(SERVICE)).toEqual([]);
     expect(await running.list(SERVICE)).toHaveLength(1);
-    // Killed: its owner file names a process that no longer runs (past the largest pid Linux gives).
-    await writeFile(join(dir, `${journalFileName(SERVICE, 'pl1')}.owner`), '4194305');
-    expect((await starting().list(SERVICE)).map((found) => found.journal.moveCount)).toEqual([2]);
+    // Killed: a dashboard whose process no longer runs (past the largest pid Linux gives).
+    const killed = writer(4194305);
+    killed.saveSync(SERVICE, 'pl1', serializeJournal(journal(3)));
+    const starting = writer(process.pid);
+    const found = await starting.list(SERVICE);
+    expect(found.map((entry) => entry.journal.moveCount)).toEqual([3]);
+    starting.removeFoundSync(found[0]!.file);
     running.removeSync(SERVICE, 'pl1');
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('keeps a file per dashboard: two editing one playlist neither overwrite nor remove each other\'s, and a crashed one\'s is offered', async () => {
+    // Two dashboards at once: the parent process stands for the first (it runs), this one for the second.
+    const first = writer(process.ppid);
+    const second = writer(process.pid);
+    first.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)));
+    second.saveSync(SERVICE, 'pl1', serializeJournal(journal(5)));
+    expect((await first.load(SERVICE, 'pl1'))!.moveCount).toBe(2);
+    // The second saves its moves: its journal goes, the first's stays whole.
+    second.removeSync(SERVICE, 'pl1');
+    await second.remove(SERVICE, 'pl1');
+    expect((await first.load(SERVICE, 'pl1'))!.moveCount).toBe(2);
+    expect(await readdir(dir)).toEqual([first.fileName(SERVICE, 'pl1')]);
+
+    // Both crash mid-edit (their processes gone): the next start offers each of their journals.
+    const gone = [writer(4194305), writer(4194306)];
+    gone[0]!.saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
+    gone[1]!.saveSync(SERVICE, 'pl1', serializeJournal(journal(4)));
+    expect((await writer(process.pid).list(SERVICE)).map((entry) => entry.journal.moveCount).sort()).toEqual([1, 4]);
+  });
+
+  it('reads the one file per playlist an earlier playdeck wrote, and removes its owner file with it', async () => {
+    const legacy = journalFileName(SERVICE, 'pl1');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeFile(join(dir, legacy), serializeJournal(journal(6)), { mode: 0o600 });
+    await writeFile(join(dir, `${legacy}.owner`), '4194305');
+    const journals = store();
+    const found = await journals.list(SERVICE);
+    expect(found.map((entry) => [entry.file, entry.journal.moveCount])).toEqual([[legacy, 6]]);
+    journals.removeFoundSync(legacy);
+    expect(await readdir(dir)).toEqual([]);
+    expect(() => journals.removeFoundSync('../elsewhere.journal.json')).toThrow('not a journal file');
   });
 
   it('finds nothing when no journal was ever written', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { damagedLine } from '../../src/service/damage.js';
+import { askInstance } from '../../src/service/instance-check.js';
 import { startService, type RunningService } from '../../src/service/start.js';
 import { DatabaseFault, openDatabase } from '../../src/service/store/db.js';
 import { fixtureCatalog, ids } from '../helpers/catalog-fixture.js';
@@ -69,7 +70,8 @@ function damagedCopy(pages: (path: string) => number[]): string {
 const trackLeaves = (path: string) => pagesOf(path, 'tracks', 'leaf');
 
 async function serve(path: string, integrityCheckAfterMs: number, log: string[]): Promise<RunningService> {
-  const service = await startService({ db: path, log: (line) => log.push(line), integrityCheckAfterMs });
+  // As `playdeck serve` starts it, with the OAuth endpoints.
+  const service = await startService({ db: path, log: (line) => log.push(line), integrityCheckAfterMs, consent: {} });
   services.push(service);
   return service;
 }
@@ -105,7 +107,7 @@ describe('a database damaged in the middle', () => {
     expect(await call(service, 'GET', '/v1/me')).toMatchObject({ status: 503, body: refusal });
     expect(await move(service)).toMatchObject({ status: 503, body: refusal });
     // A second dashboard still finds the service (and joins it rather than opening the file itself).
-    expect((await call(service, 'GET', '/playdeck/instance')).status).toBe(200);
+    expect(await askInstance(service.origin, service.instance!)).toBe('same');
     // Callers without a token are not told where the file is.
     const signIn = await fetch(`${service.origin}/api/token`, { method: 'POST' });
     expect({ status: signIn.status, body: await signIn.json() }).toEqual({

@@ -30,6 +30,21 @@ describe('serve --dev-mode', () => {
     expect((await service.get(`/v1/tracks/${ids.track(1)}`)).status).toBe(200);
   });
 
+  it('refuses a percent-encoded path as it refuses the plain one: the route decides, not the spelling', async () => {
+    for (const path of [
+      `/v1/playlists/${ids.firstPlaylist}/%74racks`,
+      `/v1/playlists/${ids.firstPlaylist}/%74%72%61%63%6B%73`,
+      `/v1/%74racks?ids=${ids.track(1)}`,
+      `/v1/%63hapters?ids=${ids.chapter(1)}`,
+      `/v1/playlists/${encodeURIComponent(ids.othersPlaylist).replace(/^./, (first) => `%${first.charCodeAt(0).toString(16)}`)}/items`,
+    ]) {
+      const answer = await service.get(path);
+      expect(answer.status, path).toBe(403);
+    }
+    const put = await service.request({ method: 'PUT', url: `/v1/playlists/${ids.firstPlaylist}/%74racks`, payload: { range_start: 0, insert_before: 2 } });
+    expect(put.status).toBe(403);
+  });
+
   it('leaves the removed fields out of tracks, shows, audiobooks and chapters, at any depth', async () => {
     const track = (await service.get(`/v1/tracks/${ids.track(1)}`)).body;
     expect(track.name).toBeDefined();

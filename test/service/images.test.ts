@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICTURES_MADE_PER_WINDOW } from '../../src/service/routes/images.js';
 import { decodeImage } from '../../src/ui/art/decode.js';
+import { readPictureIds } from '../../src/service/images/picture-ids.js';
+import { openDatabase } from '../../src/service/store/db.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 let service: TestService;
@@ -34,6 +37,51 @@ describe('the pictures of the embedded service', () => {
       const answer = await service.app.inject({ method: 'GET', url: `/images/${name}` });
       expect(answer.statusCode).toBe(404);
       expect(JSON.parse(answer.body).error.status).toBe(404);
+    }
+  });
+});
+
+describe('the work anyone can cause (no token is asked for)', () => {
+  it("makes pictures of the catalog's ids only: a made-up id is 404, and costs no drawing", async () => {
+    for (const name of ['madeup1-640.png', 'Zz9-300.png', `${'b'.repeat(64)}-64.png`]) {
+      const answer = await service.app.inject({ method: 'GET', url: `/images/${name}` });
+      expect(answer.statusCode, name).toBe(404);
+      expect(JSON.parse(answer.body).error.status).toBe(404);
+    }
+  });
+
+  it('knows every id the catalog lists a picture for', () => {
+    const listed = new Set<string>();
+    for (const table of ['tracks', 'shows', 'episodes', 'audiobooks', 'chapters']) {
+      for (const doc of service.db.prepare(`SELECT doc FROM ${table}`).pluck().all() as string[]) {
+        for (const match of doc.matchAll(/\/images\/([A-Za-z0-9]+)-\d+\.png/g)) listed.add(match[1]!);
+      }
+    }
+    for (const images of service.db.prepare('SELECT images FROM playlists').pluck().all() as string[]) {
+      for (const match of images.matchAll(/\/images\/([A-Za-z0-9]+)-\d+\.png/g)) listed.add(match[1]!);
+    }
+    expect(listed.size).toBeGreaterThan(10);
+    expect([...listed].filter((id) => !readPictureIds(service.db).has(id))).toEqual([]);
+  });
+
+  it('draws a bounded number of new pictures per client address in 30 s; the ones kept are still served', async () => {
+    // The demo catalog: more pictures than the limit.
+    const fresh = await createTestService({ db: openDatabase({ path: ':memory:' }) });
+    try {
+      const names = [...readPictureIds(fresh.db)].flatMap((id) => [`${id}-64.png`, `${id}-300.png`]);
+      expect(names.length).toBeGreaterThan(PICTURES_MADE_PER_WINDOW);
+      const statuses: number[] = [];
+      for (const name of names.slice(0, PICTURES_MADE_PER_WINDOW + 1)) {
+        statuses.push((await fresh.app.inject({ method: 'GET', url: `/images/${name}` })).statusCode);
+      }
+      expect(statuses.slice(0, PICTURES_MADE_PER_WINDOW).every((status) => status === 200)).toBe(true);
+      const refused = await fresh.app.inject({ method: 'GET', url: `/images/${names[PICTURES_MADE_PER_WINDOW]}` });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(refused.body).error.status).toBe(429);
+      expect((await fresh.app.inject({ method: 'GET', url: `/images/${names[PICTURES_MADE_PER_WINDOW - 1]}` })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findLiveInstance, instanceFilePath } from '../../src/service/instance-file.js';
+import { findLiveInstance } from '../../src/service/instance-check.js';
+import { instanceFilePath } from '../../src/service/instance-file.js';
 import { AlreadyServedError, startService, type RunningService } from '../../src/service/start.js';
 
 const folders: string[] = [];
@@ -51,6 +52,11 @@ describe('one embedded service per database', () => {
     // The address answers, but as another start of the service.
     writeFileSync(instanceFilePath(db), JSON.stringify({ ...published, instance: 'another' }));
     expect(await findLiveInstance(db)).toBeNull();
+    // A planted pid that is no single process: 0 and negative ids signal whole process groups.
+    for (const pid of [0, -1, -process.pid, 1.5, String(process.pid), null]) {
+      writeFileSync(instanceFilePath(db), JSON.stringify({ ...published, pid }));
+      expect(await findLiveInstance(db), `pid ${pid}`).toBeNull();
+    }
     // Not JSON at all.
     writeFileSync(instanceFilePath(db), 'garbage');
     expect(await findLiveInstance(db)).toBeNull();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { s256Challenge } from '../../src/api/auth/pkce.js';
+import { ConsentCode } from '../../src/service/oauth/consent-code.js';
 import { createTestService, type TestService } from '../helpers/service.js';
 import { readConsentForm, submission } from '../api/auth/consent-form.js';
 
@@ -22,9 +23,11 @@ function authorizeQuery(overrides: Record<string, string | null> = {}): string {
 }
 
 let service: TestService;
+let consent: ConsentCode;
 
 beforeEach(async () => {
-  service = await createTestService();
+  consent = new ConsentCode();
+  service = await createTestService({ consent });
 });
 
 afterEach(async () => {
@@ -117,7 +120,7 @@ describe('POST /authorize', () => {
   }
 
   it('approve redirects to the client with a code and the state', async () => {
-    const response = await postAuthorize(submission(await consentForm(), 'approve'));
+    const response = await postAuthorize(submission(await consentForm(), 'approve', { consent_code: consent.current }));
     expect(response.statusCode).toBe(302);
     const params = redirectParams(response.headers.location);
     expect(params.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -135,7 +138,7 @@ describe('POST /authorize', () => {
   it('checks the posted parameters again: a form edited to a non-loopback redirect gets no code', async () => {
     const form = await consentForm();
     const edited = { ...form, fields: form.fields.map(([name, value]): [string, string] => [name, name === 'redirect_uri' ? 'http://evil.example/cb' : value]) };
-    const response = await postAuthorize(submission(edited, 'approve'));
+    const response = await postAuthorize(submission(edited, 'approve', { consent_code: consent.current }));
     expect(response.statusCode).toBe(400);
     expect(response.headers.location).toBeUndefined();
   });
@@ -148,7 +151,7 @@ describe('POST /authorize', () => {
 
   it('keeps the redirect URI query and stores the code only as a hash', async () => {
     const redirect = `${REDIRECT}?keep=1`;
-    const response = await postAuthorize(submission(await consentForm(authorizeQuery({ redirect_uri: redirect })), 'approve'));
+    const response = await postAuthorize(submission(await consentForm(authorizeQuery({ redirect_uri: redirect })), 'approve', { consent_code: consent.current }));
     const location = new URL(String(response.headers.location));
     expect(location.searchParams.get('keep')).toBe('1');
     const code = location.searchParams.get('code')!;

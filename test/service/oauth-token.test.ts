@@ -2,17 +2,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { s256Challenge } from '../../src/api/auth/pkce.js';
 import { hashToken } from '../../src/service/store/tokens.js';
 import { OAuthStore } from '../../src/service/oauth/store.js';
+import { ConsentCode } from '../../src/service/oauth/consent-code.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 const VERIFIER = 'verifier-'.padEnd(64, 'x');
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 
 let service: TestService;
+let consent: ConsentCode;
 let clock = 1_000_000;
 
 async function start(options: { tokenTtlSeconds?: number } = {}) {
   clock = 1_000_000;
-  service = await createTestService({ now: () => clock, ...options });
+  consent = new ConsentCode();
+  service = await createTestService({ now: () => clock, consent, ...options });
 }
 
 afterEach(async () => {
@@ -29,6 +32,7 @@ async function authorize(overrides: Record<string, string> = {}): Promise<string
     code_challenge_method: 'S256',
     scope: 'user-read-private user-library-read',
     approve: 'yes',
+    consent_code: consent.current,
     ...overrides,
   });
   const response = await service.app.inject({ method: 'POST', url: '/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });

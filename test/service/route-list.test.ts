@@ -7,6 +7,7 @@ import { fixtureCatalog } from '../helpers/catalog-fixture.js';
 import { expectErrorShape } from '../helpers/error-shape.js';
 import { API_READS, API_ROUTES, API_WRITES, ROUTES, expectedStatus, isFiltered, routeKey } from '../helpers/route-list.js';
 import { sampleIdsOf } from '../helpers/sample-ids.js';
+import { ConsentCode } from '../../src/service/oauth/consent-code.js';
 import { createTestService, type TestService } from '../helpers/service.js';
 
 /**
@@ -16,9 +17,11 @@ import { createTestService, type TestService } from '../helpers/service.js';
  */
 const NOW = Date.UTC(2025, 0, 1, 12);
 const ids = sampleIdsOf(fixtureCatalog());
-const INSTANCE = { instance: 'route-list-test', database: ':memory:' };
+const INSTANCE = { instance: 'route-list-test', database: ':memory:', secret: 'route-list-secret' };
+/** The consent page and the OAuth endpoints are serve's: the list names them, so the service here serves them. */
+const consent = () => new ConsentCode();
 
-const service = (options: { devMode?: boolean } = {}) => createTestService({ now: () => NOW, instance: INSTANCE, ...options });
+const service = (options: { devMode?: boolean } = {}) => createTestService({ now: () => NOW, instance: INSTANCE, consent: consent(), ...options });
 
 function send(target: TestService, route: Route, sample: SampleRequest) {
   return target.request({ method: route.method, url: sample.url, payload: sample.payload, headers: sample.headers });
@@ -26,7 +29,7 @@ function send(target: TestService, route: Route, sample: SampleRequest) {
 
 describe('the list and the app', () => {
   it('names every route fastify registers, with its auth, and no route that is not registered', async () => {
-    const { app, routes } = buildApp({ db: openDatabase({ path: ':memory:', catalog: fixtureCatalog }), instance: INSTANCE });
+    const { app, routes } = buildApp({ db: openDatabase({ path: ':memory:', catalog: fixtureCatalog }), instance: INSTANCE, consent: consent() });
     await app.ready();
     const registered = routes
       .filter((route) => route.method !== 'HEAD')

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultDatabasePath, startService } from '../../src/service/start.js';
+import { spawnServe, stopServe } from '../helpers/serve-child.js';
 
 /** The program `npm start` runs (the test run's global setup builds it). */
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -41,6 +42,47 @@ describe('playdeck serve', () => {
     expect(response.status).toBe(200);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+  });
+
+  it('prints the one-time code the consent page asks for; approving without it gets no code, and each use prints the next', async () => {
+    const served = await spawnServe(['--port', '0', '--db', ':memory:']);
+    try {
+      const codes = () => [...served.laterStdout().matchAll(/^consent_code=([A-Z2-9]{4}-[A-Z2-9]{4})$/gm)].map((match) => match[1]!);
+      await vi.waitFor(() => expect(codes()).toHaveLength(1));
+      const origin = new URL(served.baseUrl).origin;
+      const form = (extra: Record<string, string>) =>
+        new URLSearchParams({
+          client_id: 'playdeck-demo', response_type: 'code', redirect_uri: 'http://127.0.0.1:9/callback',
+          code_challenge: 'A'.repeat(43), code_challenge_method: 'S256', approve: 'yes', ...extra,
+        });
+      const approve = (extra: Record<string, string> = {}) =>
+        fetch(`${origin}/authorize`, { method: 'POST', body: form(extra), redirect: 'manual' });
+      const without = await approve();
+      expect(without.status).toBe(400);
+      expect(without.headers.get('location')).toBeNull();
+      const withCode = await approve({ consent_code: codes()[0]! });
+      expect(withCode.status).toBe(302);
+      expect(new URL(withCode.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+      await vi.waitFor(() => expect(codes()).toHaveLength(2));
+      expect(codes()[1]).not.toBe(codes()[0]);
+      expect((await approve({ consent_code: codes()[0]! })).status).toBe(400);
+    } finally {
+      await stopServe(served, 'SIGTERM');
+    }
+  });
+
+  it('ends as on SIGTERM when its terminal closes (SIGHUP): exit 0, its instance file withdrawn', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'playdeck-hup-'));
+    try {
+      const db = join(folder, 'playdeck.db');
+      const served = await spawnServe(['--port', '0', '--db', db]);
+      expect(existsSync(`${db}.service`)).toBe(true);
+      served.child.kill('SIGHUP');
+      expect(await served.exited).toEqual({ code: 0, signal: null });
+      expect(existsSync(`${db}.service`)).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('bad options: one line on stderr and exit code 2', async () => {

@@ -3,6 +3,7 @@ import { App } from '../../src/ui/App.js';
 import { offerText } from '../../src/ui/hooks/use-journal-offers.js';
 import { QUIT_PROMPT } from '../../src/ui/hooks/use-playlist-save-prompt.js';
 import { parseJournal } from '../../src/ui/state/reorder-journal-format.js';
+import type { Journal } from '../../src/ui/state/reorder-journal.js';
 import { UnsavedJournals, type JournalFiles } from '../../src/ui/unsaved-journals.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
@@ -23,12 +24,31 @@ afterEach(() => {
 const textOf = (chunks: readonly (string | Uint8Array)[]): string =>
   chunks.map((chunk) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))).join('');
 
-/** Journal files in memory, shared by the runs of one test as a disk would be. */
+/** Journal files in memory, shared by the runs of one test as a disk would be: each run writes files of its own. */
 function memoryDisk() {
   const disk = new Map<string, string>();
-  const files: JournalFiles = { write: (id, chunks) => void disk.set(id, textOf(chunks)), remove: (id) => void disk.delete(id) };
-  return { disk, files };
+  const foundAt = new Map<Journal, string>();
+  let runs = 0;
+  /** The files of the next run. */
+  const files = (): JournalFiles => {
+    const run = ++runs;
+    return {
+      write: (id, chunks) => void disk.set(`${run}/${id}`, textOf(chunks)),
+      remove: (id) => void disk.delete(`${run}/${id}`),
+      removeLeftOver: (journal) => void disk.delete(foundAt.get(journal)!),
+    };
+  };
+  /** What a start finds: every journal on the disk, each remembered with its file. */
+  const found = () =>
+    [...disk].map(([file, text]) => {
+      const journal = parseJournal(text);
+      foundAt.set(journal, file);
+      return journal;
+    });
+  return { disk, files, found };
 }
+
+type MemoryDisk = ReturnType<typeof memoryDisk>;
 
 const statusLine = (app: RenderedApp): string => app.frame().split('\n').at(-1) ?? '';
 
@@ -45,9 +65,9 @@ async function runThatDies(api: FakeApi, files: JournalFiles) {
   return { app, playlist, names };
 }
 
-/** The next run, with the journals the one before left. */
-async function restart(api: FakeApi, disk: Map<string, string>, files: JournalFiles, setAside: string[] = []) {
-  const journals = new UnsavedJournals(SERVICE, files, [...disk.values()].map(parseJournal), setAside);
+/** The next run, with the journals the ones before left. */
+async function restart(api: FakeApi, memory: MemoryDisk, setAside: string[] = []) {
+  const journals = new UnsavedJournals(SERVICE, memory.files(), memory.found(), setAside);
   const app = renderApp(<App api={api} journals={journals} />);
   await app.waitForFrame(api.playlists()[0]!.description);
   return { app, journals };
@@ -56,14 +76,15 @@ async function restart(api: FakeApi, disk: Map<string, string>, files: JournalFi
 describe('unsaved moves left by an earlier run', () => {
   it('are offered at start; s restores them on the playlist and saves them once', async () => {
     const api = createFakeApi();
-    const { disk, files } = memoryDisk();
-    const first = await runThatDies(api, files);
+    const memory = memoryDisk();
+    const { disk } = memory;
+    const first = await runThatDies(api, memory.files());
     first.app.unmount();
     expect(disk.size).toBe(1);
     const journal = parseJournal([...disk.values()][0]!);
     expect(offerText(journal)).toMatch(/^1 unsaved move in Northern Harbour from \d\d:\d\d — s save, d discard, Esc later$/);
 
-    const { app } = await restart(api, disk, files);
+    const { app } = await restart(api, memory);
     await app.waitForFrame(() => statusLine(app).includes(offerText(journal)));
     // The offer has the keys: n is not "next" here.
     await app.press('n');
@@ -78,10 +99,11 @@ describe('unsaved moves left by an earlier run', () => {
 
   it('d asks, then discards them: the journal goes and the service is left alone', async () => {
     const api = createFakeApi();
-    const { disk, files } = memoryDisk();
-    const first = await runThatDies(api, files);
+    const memory = memoryDisk();
+    const { disk } = memory;
+    const first = await runThatDies(api, memory.files());
     first.app.unmount();
-    const { app } = await restart(api, disk, files);
+    const { app } = await restart(api, memory);
     await app.waitForFrame(() => statusLine(app).includes('s save, d discard, Esc later'));
     await app.press('d');
     await app.waitForFrame(() => /Discard 1 unsaved move in Northern Harbour from \d\d:\d\d\? y discards them, n keeps them/.test(statusLine(app)));
@@ -97,10 +119,11 @@ describe('unsaved moves left by an earlier run', () => {
 
   it('Esc leaves them for later: the file stays, and opening the playlist restores them, u takes them back', async () => {
     const api = createFakeApi();
-    const { disk, files } = memoryDisk();
-    const first = await runThatDies(api, files);
+    const memory = memoryDisk();
+    const { disk } = memory;
+    const first = await runThatDies(api, memory.files());
     first.app.unmount();
-    const { app } = await restart(api, disk, files);
+    const { app } = await restart(api, memory);
     await app.waitForFrame(() => statusLine(app).includes('Esc later'));
     await app.press('escape');
     await app.waitForFrame(() => !statusLine(app).includes('Esc later'));
@@ -115,7 +138,7 @@ describe('unsaved moves left by an earlier run', () => {
   it('quitting with d discards the moves with their journal; Ctrl+C quits and keeps it', async () => {
     const api = createFakeApi();
     const kept = memoryDisk();
-    const run = await runThatDies(api, kept.files);
+    const run = await runThatDies(api, kept.files());
     await run.app.press('q');
     await run.app.waitForFrame(QUIT_PROMPT);
     await run.app.press('ctrl-c');
@@ -123,7 +146,7 @@ describe('unsaved moves left by an earlier run', () => {
     expect(kept.disk.size).toBe(1);
 
     const discarded = memoryDisk();
-    const again = await runThatDies(createFakeApi(), discarded.files);
+    const again = await runThatDies(createFakeApi(), discarded.files());
     await again.app.press('q');
     await again.app.waitForFrame(QUIT_PROMPT);
     await again.app.press('d');
@@ -131,11 +154,32 @@ describe('unsaved moves left by an earlier run', () => {
     expect(discarded.disk.size).toBe(0);
   });
 
+  it('two dashboards that crashed on one playlist: each journal is offered; one discarded leaves the other, which s saves', async () => {
+    const api = createFakeApi();
+    const memory = memoryDisk();
+    const first = await runThatDies(api, memory.files());
+    const second = await runThatDies(api, memory.files());
+    first.app.unmount();
+    second.app.unmount();
+    expect(memory.disk.size).toBe(2);
+
+    const { app } = await restart(api, memory);
+    await app.waitForFrame(() => statusLine(app).includes('s save, d discard, Esc later'));
+    await app.press('d', 'y');
+    await elapse(0);
+    expect(memory.disk.size).toBe(1);
+    await app.waitForFrame(() => statusLine(app).includes('s save, d discard, Esc later'));
+    await app.press('s');
+    await elapse(0);
+    await app.waitForFrame((frame) => /\bsaved\b/.test(statusLine(app)) && rowNames(frame)[1] === first.names[0]);
+    expect(await namesOnService(api, first.playlist.id)).toEqual([first.names[1], first.names[0], ...first.names.slice(2)]);
+    expect(memory.disk.size).toBe(0);
+  });
+
   it('a journal set aside as unreadable is named in the status line', async () => {
     const api = createFakeApi();
-    const { disk, files } = memoryDisk();
     const line = 'unsaved moves could not be read (not JSON (cut short?)): kept aside as /state/x.corrupt-20261123T190215Z';
-    const { app } = await restart(api, disk, files, [line]);
+    const { app } = await restart(api, memoryDisk(), [line]);
     await app.waitForFrame(() => statusLine(app).includes('unsaved moves could not be read (not JSON (cut short?)): kept aside as'));
   });
 });

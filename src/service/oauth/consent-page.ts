@@ -1,6 +1,7 @@
 /**
  * The HTML the browser sees at `/authorize`: the consent page (its form posts the request's parameters back
- * as hidden inputs, with an `approve` and a `deny` button) and the error page. Everything echoed is escaped.
+ * as hidden inputs, with the code `playdeck serve` printed, an `approve` and a `deny` button) and the error
+ * page. Everything echoed is escaped.
  */
 
 /** What each scope lets the client do, in the user's words. */
@@ -39,7 +40,12 @@ export interface ConsentPage {
   scopes: readonly string[];
   /** The authorization request's parameters, posted back unchanged. */
   hidden: readonly (readonly [string, string])[];
+  /** Why the last approval was not taken (a wrong code), shown above the form. */
+  problem?: string;
 }
+
+/** The form field that carries the code serve printed. */
+export const CONSENT_CODE_FIELD = 'consent_code';
 
 export function renderConsentPage(page: ConsentPage): string {
   const scopes = page.scopes.length
@@ -48,13 +54,16 @@ export function renderConsentPage(page: ConsentPage): string {
   const hidden = page.hidden
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
+  const problem = page.problem === undefined ? '' : `<p role="alert"><strong>${escapeHtml(page.problem)}</strong></p>\n`;
   return document(
     'playdeck: allow access?',
     `<h1>Allow ${escapeHtml(page.clientName)} to use your account?</h1>
 <p>Signed in as <strong>${escapeHtml(page.userName)}</strong>. ${escapeHtml(page.clientName)} asks to:</p>
 ${scopes}
-<form method="post" action="/authorize">
+${problem}<form method="post" action="/authorize">
 ${hidden}
+<p><label>To approve, type the code <code>playdeck serve</code> shows in its terminal (<code>consent_code=</code>):
+<input type="text" name="${CONSENT_CODE_FIELD}" autocomplete="off" spellcheck="false" size="10" maxlength="16"></label></p>
 <button type="submit" name="approve" value="yes">Approve</button>
 <button type="submit" name="deny" value="yes">Deny</button>
 </form>`,

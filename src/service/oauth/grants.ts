@@ -82,7 +82,7 @@ function issueAccess(grant: Omit<Grant, 'userId'> & { userId: string | null }, d
 }
 
 function issueWithRefresh(grant: Grant, deps: TokenEndpointDeps): TokenResponseBody {
-  return { ...issueAccess(grant, deps), refresh_token: deps.store.issueRefreshToken(grant) };
+  return { ...issueAccess(grant, deps), refresh_token: deps.store.issueRefreshToken(grant, deps.now) };
 }
 
 /** Why a taken code cannot be exchanged, or null when it can. */
@@ -110,7 +110,7 @@ export function handleTokenRequest(params: OAuthParams, authorization: string | 
     const refreshToken = required(params, 'refresh_token');
     // Taken and replaced in one transaction: a crash never leaves the user with neither token.
     const body = store.transaction(() => {
-      const grant = store.takeRefreshToken(refreshToken);
+      const grant = store.takeRefreshToken(refreshToken, deps.now);
       return grant && grant.clientId === client.clientId ? issueWithRefresh(grant, deps) : null;
     });
     if (!body) throw invalidGrant('Invalid refresh token');

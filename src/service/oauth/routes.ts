@@ -1,7 +1,9 @@
 /**
  * The OAuth endpoints, at the service's origin (not under `/v1`, as on the real service's accounts host):
  * `GET /authorize` (consent page), `POST /authorize` (the consent form: redirect with a code or
- * `access_denied`), `POST /api/token`. The embedded service has one user, so consenting signs in as them.
+ * `access_denied`), `POST /api/token`. The embedded service has one user, so consenting signs in as them:
+ * approving takes the one-time code `playdeck serve` printed (consent-code.ts). Registered by `serve` only;
+ * a dashboard's own service holds its token and answers none of these. Counted per client address.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
@@ -10,7 +12,9 @@ import { ServiceError } from '../errors.js';
 import { demoUserId } from '../store/db.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS } from '../store/tokens.js';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from './authorize-request.js';
-import { renderConsentPage, renderErrorPage } from './consent-page.js';
+import { RollingWindowLimiter } from '../rate-limit.js';
+import type { ConsentCode } from './consent-code.js';
+import { CONSENT_CODE_FIELD, renderConsentPage, renderErrorPage } from './consent-page.js';
 import { OAuthFailure, invalidRequest, oauthErrorBody } from './failure.js';
 import { handleTokenRequest } from './grants.js';
 import { parseOAuthParams, queryOf, type OAuthParams } from './params.js';
@@ -22,7 +26,14 @@ export interface OAuthRouteOptions {
   tokenTtlSeconds?: number;
   log(line: string): void;
   damage: DatabaseDamage;
+  /** The code approving asks for. */
+  consent: ConsentCode;
+  /** Requests per client address in a rolling 30 s window, all OAuth endpoints together. */
+  rateLimit?: number;
 }
+
+/** Enough for a person logging in again and again and for clients refreshing; a flood waits. */
+export const OAUTH_RATE_LIMIT = 60;
 
 const FORM = 'application/x-www-form-urlencoded';
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
@@ -71,25 +82,35 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
   const ttlSeconds = options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   const userId = demoUserId(context.db);
   const findClient = (clientId: string) => store.client(clientId);
+  const limiter = new RollingWindowLimiter(options.rateLimit ?? OAUTH_RATE_LIMIT);
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const verdict = limiter.take(request.ip, context.now());
+    if (verdict.allowed) return done();
+    const failure = new OAuthFailure('temporarily_unavailable', `Too many requests: try again in ${verdict.retryAfterSeconds} s`, 429);
+    done(Object.assign(failure, { retryAfterSeconds: verdict.retryAfterSeconds }));
+  });
 
   // This scope reads forms, not JSON: other bodies reach the handlers as undefined and are refused there.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; retryAfterSeconds?: number }, request, reply) => {
     const failure = toFailure(error, options);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     if (request.url.startsWith('/authorize')) return sendPage(reply, failure.status, renderErrorPage(failure.message));
     if (failure.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="playdeck"');
     return reply.code(failure.status).headers(JSON_HEADERS).send(oauthErrorBody(failure));
   });
 
-  function consentPage(authorize: AuthorizeRequest, params: OAuthParams): string {
+  function consentPage(authorize: AuthorizeRequest, params: OAuthParams, problem?: string): string {
     return renderConsentPage({
       clientName: authorize.client.name,
       userName: context.catalog.user(userId)?.display_name ?? userId,
       scopes: authorize.scopes,
       hidden: params.entries.filter(([name]) => REQUEST_PARAMETERS.includes(name)),
+      problem,
     });
   }
 
@@ -108,6 +129,15 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
     const { client, redirectUri, scopes, state, codeChallenge } = check.request;
     if (params.get('approve') === undefined || params.get('deny') !== undefined) {
       return sendRedirect(reply, redirectWith(redirectUri, { error: 'access_denied', error_description: 'The user denied access', state }));
+    }
+    const typed = params.get(CONSENT_CODE_FIELD);
+    const verdict = typed === undefined ? 'missing' : options.consent.check(typed);
+    if (verdict !== 'ok') {
+      const problem =
+        verdict === 'missing' ? 'Type the code playdeck serve shows in its terminal to approve.'
+          : verdict === 'wrong' ? 'That is not the code playdeck serve shows: try again.'
+            : 'That is not the code either: playdeck serve has printed a new one.';
+      return sendPage(reply, 400, consentPage(check.request, params, problem));
     }
     const code = store.issueCode({ clientId: client.clientId, userId, scopes, redirectUri, codeChallenge }, context.now());
     return sendRedirect(reply, redirectWith(redirectUri, { code, state }));

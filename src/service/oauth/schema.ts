@@ -32,3 +32,21 @@ export const oauthMigration: Migration = (db) => {
   `);
   db.prepare('INSERT INTO oauth_clients VALUES (?, ?, NULL)').run(DEMO_CLIENT_ID, 'playdeck');
 };
+
+/**
+ * Everything OAuth keeps expires and is purged: refresh tokens get a lifetime (those issued before this
+ * migration count from it), and each kind of row an index on its expiry, so a purge finds its batch at once.
+ */
+export const oauthExpiryMigration: Migration = (db) => {
+  db.exec(`
+    ALTER TABLE oauth_refresh_tokens ADD COLUMN expires_at INTEGER;
+    CREATE INDEX oauth_refresh_tokens_by_expiry ON oauth_refresh_tokens(expires_at);
+    CREATE INDEX oauth_codes_by_expiry ON oauth_codes(expires_at);
+    CREATE INDEX tokens_by_expiry ON tokens(expires_at);
+    CREATE INDEX tokens_by_client ON tokens(client_id);
+  `);
+  db.prepare('UPDATE oauth_refresh_tokens SET expires_at = ?').run(Date.now() + REFRESH_TOKEN_TTL_MS);
+};
+
+/** A refresh token unused this long stops working (each refresh rotates it, so a client in use never sees this). */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { hashToken } from '../store/tokens.js';
+import { REFRESH_TOKEN_TTL_MS } from './schema.js';
 
 export interface OAuthClient {
   clientId: string;
@@ -26,6 +27,9 @@ export interface CodeGrant extends Grant {
 /** Authorization codes live a minute (RFC 6749 §4.1.2 recommends at most ten). */
 export const CODE_TTL_MS = 60_000;
 
+/** At most this many expired rows of each kind go per purge. */
+const PURGE_BATCH = 500;
+
 const newSecret = () => randomBytes(32).toString('base64url');
 const splitScopes = (scopes: string) => scopes.split(' ').filter(Boolean);
 
@@ -44,16 +48,22 @@ export class OAuthStore {
   private readonly takeCodeRow: Statement;
   private readonly insertRefresh: Statement;
   private readonly takeRefreshRow: Statement;
+  private readonly purgeRefresh: Statement;
 
   constructor(private readonly db: Database) {
     this.selectClient = db.prepare('SELECT client_id, name, secret_hash FROM oauth_clients WHERE client_id = ?');
     this.insertClient = db.prepare('INSERT OR REPLACE INTO oauth_clients VALUES (?, ?, ?)');
     this.insertCode = db.prepare('INSERT INTO oauth_codes VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.purgeCodes = db.prepare('DELETE FROM oauth_codes WHERE expires_at <= ?');
+    this.purgeCodes = db.prepare('DELETE FROM oauth_codes WHERE rowid IN (SELECT rowid FROM oauth_codes WHERE expires_at <= ? LIMIT ?)');
     // Deleting as it reads makes a code (or refresh token) usable once, even by two racing requests.
     this.takeCodeRow = db.prepare('DELETE FROM oauth_codes WHERE code_hash = ? RETURNING *');
-    this.insertRefresh = db.prepare('INSERT INTO oauth_refresh_tokens VALUES (?, ?, ?, ?)');
+    this.insertRefresh = db.prepare(
+      'INSERT INTO oauth_refresh_tokens (token_hash, client_id, user_id, scopes, expires_at) VALUES (?, ?, ?, ?, ?)',
+    );
     this.takeRefreshRow = db.prepare('DELETE FROM oauth_refresh_tokens WHERE token_hash = ? RETURNING *');
+    this.purgeRefresh = db.prepare(
+      'DELETE FROM oauth_refresh_tokens WHERE rowid IN (SELECT rowid FROM oauth_refresh_tokens WHERE expires_at <= ? LIMIT ?)',
+    );
   }
 
   client(clientId: string): OAuthClient | null {
@@ -76,7 +86,7 @@ export class OAuthStore {
   issueCode(grant: Grant & { redirectUri: string; codeChallenge: string }, now: number): string {
     const code = newSecret();
     this.db.transaction(() => {
-      this.purgeCodes.run(now);
+      this.purgeCodes.run(now, PURGE_BATCH);
       this.insertCode.run(hashToken(code), grant.clientId, grant.userId, grant.redirectUri, grant.scopes.join(' '), grant.codeChallenge, now + CODE_TTL_MS);
     })();
     return code;
@@ -96,16 +106,23 @@ export class OAuthStore {
     };
   }
 
-  issueRefreshToken(grant: Grant): string {
+  issueRefreshToken(grant: Grant, now: number): string {
     const token = newSecret();
-    this.insertRefresh.run(hashToken(token), grant.clientId, grant.userId, grant.scopes.join(' '));
+    this.purgeRefresh.run(now, PURGE_BATCH);
+    this.insertRefresh.run(hashToken(token), grant.clientId, grant.userId, grant.scopes.join(' '), now + REFRESH_TOKEN_TTL_MS);
     return token;
   }
 
-  /** The refresh token's grant, removed (rotation: the caller issues its successor); null when unknown. */
-  takeRefreshToken(token: string): Grant | null {
-    const row = this.takeRefreshRow.get(hashToken(token)) as GrantRow | undefined;
-    return row ? { clientId: row.client_id, userId: row.user_id, scopes: splitScopes(row.scopes) } : null;
+  /** The refresh token's grant, removed (rotation: the caller issues its successor); null when unknown or expired. */
+  takeRefreshToken(token: string, now: number): Grant | null {
+    const row = this.takeRefreshRow.get(hashToken(token)) as (GrantRow & { expires_at: number | null }) | undefined;
+    if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
+    return { clientId: row.client_id, userId: row.user_id, scopes: splitScopes(row.scopes) };
+  }
+
+  /** Deletes up to a batch each of the expired codes and refresh tokens; how many went. */
+  purgeExpired(now: number): number {
+    return this.purgeCodes.run(now, PURGE_BATCH).changes + this.purgeRefresh.run(now, PURGE_BATCH).changes;
   }
 
   /** Runs `work` in one transaction: a grant taken and its successors issued commit together or not at all. */

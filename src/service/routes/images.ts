@@ -1,30 +1,48 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson } from '../http.js';
-import { errorBody } from '../errors.js';
-import { coverPng } from '../images/cover-picture.js';
-import type { RenderedBody } from '../render/cache.js';
 import { createHash } from 'node:crypto';
+import type { ServiceContext } from '../context.js';
+import { errorBody } from '../errors.js';
+import { sendJson } from '../http.js';
+import { coverPng } from '../images/cover-picture.js';
+import { readPictureIds } from '../images/picture-ids.js';
+import { RollingWindowLimiter } from '../rate-limit.js';
+import type { RenderedBody } from '../render/cache.js';
 import { IMAGE_SIZES } from '../seed/text.js';
 
 /**
  * The pictures the demo catalog's image URLs point at: made from the id on first ask, never stored. A picture
  * never changes for its URL, so clients may keep it for a year; the ETag covers a change of the generator.
+ * No token (the dashboard asks without one, as of the real service's image host), so the work anyone can
+ * cause is bounded: only the catalog's ids in its three sizes, the last ones kept, and a few made per second
+ * per client address.
  */
 const NAME = /^([A-Za-z0-9]{1,64})-(\d{1,4})\.png$/;
 const KEPT = 64;
+/** Pictures made (not those kept) per client address in 30 s: a dashboard asks one per item played. */
+export const PICTURES_MADE_PER_WINDOW = 60;
 
-export async function imageRoutes(app: FastifyInstance): Promise<void> {
+export async function imageRoutes(app: FastifyInstance, { context }: { context: ServiceContext }): Promise<void> {
   // The few pictures on screen are asked for again and again (several dashboards, restarts): keep the last ones.
   const recent = new Map<string, RenderedBody>();
+  const made = new RollingWindowLimiter(PICTURES_MADE_PER_WINDOW);
+  let pictureIds: ReadonlySet<string> | null = null;
+  const notFound = (reply: FastifyReply) =>
+    sendJson(reply, errorBody(404, `No such image; images are /images/{id}-{size}.png for an id of the catalog, with size one of ${IMAGE_SIZES.join(', ')}`), 404);
+
   app.get<{ Params: { name: string } }>('/images/:name', { config: { servedWhenDamaged: true } }, (request, reply) => {
     const match = NAME.exec(request.params.name);
     const size = Number(match?.[2]);
-    if (!match || !IMAGE_SIZES.includes(size)) {
-      return sendJson(reply, errorBody(404, `No such image; images are /images/{id}-{size}.png with size one of ${IMAGE_SIZES.join(', ')}`), 404);
-    }
+    if (!match || !IMAGE_SIZES.includes(size)) return notFound(reply);
     const key = request.params.name;
     let rendered = recent.get(key);
     if (rendered === undefined) {
+      pictureIds ??= readPictureIds(context.db);
+      if (!pictureIds.has(match[1]!)) return notFound(reply);
+      const verdict = made.take(request.ip, context.now());
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        return sendJson(reply, errorBody(429, 'Too many pictures asked for: try again shortly'), 429);
+      }
       const bytes = coverPng(match[1]!, size);
       rendered = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
       if (recent.size >= KEPT) recent.delete(recent.keys().next().value!);

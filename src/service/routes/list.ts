@@ -164,7 +164,8 @@ export const ROUTES: readonly Route[] = [
   { name: 'The token endpoint', method: 'POST', path: '/api/token', auth: null,
     query: [], devMode: 'served', body: null, handler: null,
     samples: () => [{ url: '/api/token', headers: FORM, payload: `grant_type=authorization_code&code=unknown&client_id=${DEMO_CLIENT_ID}`, status: 400 }] },
-  { name: 'Which service this is', method: 'GET', path: '/playdeck/instance', auth: anyToken, servedWhenDamaged: true,
-    query: [], devMode: 'served', body: null, handler: null,
-    samples: () => [at('/playdeck/instance')] },
+  // No token: a dashboard about to join asks before the service has proven itself (instance-file.ts).
+  { name: 'Which service this is', method: 'GET', path: '/playdeck/instance', auth: null, servedWhenDamaged: true,
+    query: ['challenge'], devMode: 'served', body: null, handler: null,
+    samples: () => [at(`/playdeck/instance?challenge=${CHALLENGE}`), at('/playdeck/instance', 400)] },
 ];

@@ -21,7 +21,8 @@ export type QueryName =
   | 'volume_percent'
   | 'device_id'
   | 'uri'
-  | 'uris';
+  | 'uris'
+  | 'challenge';
 
 /** How `serve --dev-mode` answers the route (dev-mode.ts, docs/api/dev-mode.md). */
 export type DevMode = 'served' | 'refused' | 'own playlists only';

@@ -1,5 +1,6 @@
 import Sqlite, { type Database } from 'better-sqlite3';
 import { generateCatalog } from '../seed/generate.js';
+import { keepDatabasePrivate } from './file-modes.js';
 import type { SeedCatalog } from '../seed/types.js';
 import { isSeeded, migrate } from './schema.js';
 
@@ -19,6 +20,7 @@ export interface OpenDatabaseOptions {
  */
 export function openDatabase(options: OpenDatabaseOptions): Database {
   let db: Database;
+  keepDatabasePrivate(options.path);
   try {
     db = new Sqlite(options.path);
   } catch (error) {

@@ -36,6 +36,12 @@ export class PlayerStore {
     return (this.users.all() as { user_id: string }[]).map((row) => row.user_id);
   }
 
+  /** Reads every player from the file again: another process wrote them (a command run with no service). */
+  forget(): void {
+    this.cache.clear();
+    this.versions.bump('player');
+  }
+
   save(userId: string, state: PlayerState): void {
     this.upsert.run(userId, JSON.stringify(state));
     this.cache.set(userId, state);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { oauthMigration } from '../oauth/schema.js';
+import { oauthExpiryMigration, oauthMigration } from '../oauth/schema.js';
 import type { SeedCatalog } from '../seed/types.js';
 import { loadCatalog, loadPlayedAt } from './load-seed.js';
 import type { MigrationStep } from './migration.js';
@@ -17,6 +17,8 @@ export const migrations: readonly MigrationStep[] = [
   { schema: (db) => db.exec('ALTER TABLE resume_points ADD COLUMN played_at INTEGER') },
   // Databases seeded before the column existed get the seed's dates (they had none).
   { seed: loadPlayedAt },
+  // Refresh tokens expire too; expiry indexes for the purge.
+  { schema: oauthExpiryMigration },
 ];
 
 function createTables(db: Database): void {

@@ -53,7 +53,7 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
       setRestoring(journal);
       restoreJournal(api, journal, saveAtOnce).then(
         ({ playlist, resumed }) => {
-          journals?.handOver(journal.playlistId, resumed);
+          journals?.handOver(journal, resumed);
           latest.current.onOpen(playlist);
         },
         (error: unknown) =>
@@ -84,7 +84,7 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
         const answer = input.toLowerCase();
         if (answer === 'y') {
           try {
-            journals.discard(current.playlistId);
+            journals.discard(current.playlistId, current);
           } catch (error) {
             latest.current.showNotice(`unsaved moves not discarded: ${(error as Error).message}`);
           }

@@ -7,6 +7,8 @@ export interface ConsentForm {
   fields: [string, string][];
   /** The submit buttons: name and value. */
   buttons: [string, string][];
+  /** The names of the inputs a person types into (the code `playdeck serve` prints). */
+  typed: string[];
 }
 
 const unescape = (text: string) => text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
@@ -24,12 +26,14 @@ export function readConsentForm(html: string): ConsentForm {
     .filter((tag) => attribute(tag, 'type') === 'hidden')
     .map((tag): [string, string] => [attribute(tag, 'name')!, attribute(tag, 'value') ?? '']);
   const buttons = [...html.matchAll(/<button\b[^>]*>/g)].map(([tag]): [string, string] => [attribute(tag, 'name')!, attribute(tag, 'value') ?? '']);
-  return { method: (attribute(form, 'method') ?? 'get').toUpperCase(), action: attribute(form, 'action')!, fields, buttons };
+  const typed = [...html.matchAll(/<input\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => attribute(tag, 'type') === 'text').map((tag) => attribute(tag, 'name')!);
+  return { method: (attribute(form, 'method') ?? 'get').toUpperCase(), action: attribute(form, 'action')!, fields, buttons, typed };
 }
 
-/** The form body a browser sends when `button` is pressed. */
-export function submission(form: ConsentForm, button: string): string {
+/** The form body a browser sends when `button` is pressed, with what was typed into the text inputs. */
+export function submission(form: ConsentForm, button: string, typed: Record<string, string> = {}): string {
   const pressed = form.buttons.find(([name]) => name === button);
   if (!pressed) throw new Error(`no ${button} button on the form`);
-  return new URLSearchParams([...form.fields, pressed]).toString();
+  const inputs = form.typed.map((name): [string, string] => [name, typed[name] ?? '']);
+  return new URLSearchParams([...form.fields, ...inputs, pressed]).toString();
 }

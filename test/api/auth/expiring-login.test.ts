@@ -23,7 +23,7 @@ let file: CredentialsFile;
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  service = await startService({ port: 0, db: ':memory:' });
+  service = await startService({ port: 0, db: ':memory:', consent: {} });
 });
 
 afterAll(async () => {
@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 async function logInAtService() {
-  await logIn({ baseUrl: service.baseUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: (url) => void consentAt(url, 'approve') });
+  await logIn({ baseUrl: service.baseUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: (url) => void consentAt(url, 'approve', { code: service.consentCode() }) });
   return (await file.read(service.baseUrl))!;
 }
 

@@ -16,7 +16,7 @@ let home: string;
 let file: CredentialsFile;
 
 beforeAll(async () => {
-  service = await startService({ port: 0, db: ':memory:' });
+  service = await startService({ port: 0, db: ':memory:', consent: {} });
 });
 
 afterAll(async () => {
@@ -56,7 +56,7 @@ async function logInWith(act: (authorizeUrl: string) => Promise<BrowserVisit>, o
 
 describe('logIn against the embedded service', () => {
   it('logs in through the consent page and stores a working, refreshable login', async () => {
-    const { settled, authorizeUrl, visit } = await logInWith((url) => consentAt(url, 'approve'));
+    const { settled, authorizeUrl, visit } = await logInWith((url) => consentAt(url, 'approve', { code: service.consentCode() }));
     expect(settled).toEqual({ ok: true, value: { displayName: expect.any(String) } });
 
     const url = new URL(authorizeUrl);
@@ -79,7 +79,7 @@ describe('logIn against the embedded service', () => {
   });
 
   it('refreshes the stored login at the service, keeping the rotated refresh token', async () => {
-    await logInWith((url) => consentAt(url, 'approve'));
+    await logInWith((url) => consentAt(url, 'approve', { code: service.consentCode() }));
     const before = (await file.read(service.baseUrl))!;
     const later = before.expiresAt; // the provider believes the token is about to expire
     const tokens = (await openStoredLogin(service.baseUrl, { file, now: () => later }))!;
@@ -97,7 +97,7 @@ describe('logIn against the embedded service', () => {
   });
 
   it('turns a refused refresh into "login expired" on the client: the request fails and the connection is unauthorized', async () => {
-    await logInWith((url) => consentAt(url, 'approve'));
+    await logInWith((url) => consentAt(url, 'approve', { code: service.consentCode() }));
     const stored = (await file.read(service.baseUrl))!;
     // Someone else spends the refresh token: the stored one is rotated away.
     await fetch(stored.tokenUrl, {
@@ -111,7 +111,7 @@ describe('logIn against the embedded service', () => {
   });
 
   it('says "login expired" on the very request whose 401 the refresh could not cure', async () => {
-    await logInWith((url) => consentAt(url, 'approve'));
+    await logInWith((url) => consentAt(url, 'approve', { code: service.consentCode() }));
     const stored = (await file.read(service.baseUrl))!;
     await fetch(stored.tokenUrl, {
       method: 'POST',
@@ -142,7 +142,7 @@ describe('logIn against the embedded service', () => {
       for (const query of ['code=forged&state=forged', 'error=access_denied', 'error=access_denied&state=', '']) {
         strangers.push((await fetch(`${callback.href}?${query}`)).status);
       }
-      return consentAt(url, 'approve');
+      return consentAt(url, 'approve', { code: service.consentCode() });
     });
     expect(strangers).toEqual([400, 400, 400, 400]);
     expect(settled).toEqual({ ok: true, value: { displayName: expect.any(String) } });
@@ -151,9 +151,12 @@ describe('logIn against the embedded service', () => {
 
   it('reports the token endpoint refusing the code', async () => {
     const { settled } = await logInWith((url) =>
-      consentAt(url, 'approve', (callback) => {
-        callback.searchParams.set('code', 'not-a-code');
-        return callback;
+      consentAt(url, 'approve', {
+        code: service.consentCode(),
+        editCallback: (callback) => {
+          callback.searchParams.set('code', 'not-a-code');
+          return callback;
+        },
       }),
     );
     expect(!settled.ok && (settled.error as Error).message).toBe(

@@ -20,7 +20,7 @@ let service: RunningService;
 let home: string;
 
 beforeAll(async () => {
-  service = await startService({ port: 0, db: ':memory:' });
+  service = await startService({ port: 0, db: ':memory:', consent: {} });
   home = await mkdtemp(join(tmpdir(), 'playdeck-401-'));
 });
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 describe('a stored login on the real client', () => {
   it('refreshes once when five concurrent requests are refused with 401, then all succeed', async () => {
     const file = new CredentialsFile(join(home, 'credentials.json'));
-    await logIn({ baseUrl: service.baseUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: (url) => void consentAt(url, 'approve') });
+    await logIn({ baseUrl: service.baseUrl, clientId: 'playdeck-demo', file, onAuthorizeUrl: (url) => void consentAt(url, 'approve', { code: service.consentCode() }) });
     const stored = (await file.read(service.baseUrl))!;
     // The service no longer knows this access token, though it has not expired by our clock.
     await file.save(service.baseUrl, { ...stored, accessToken: 'revoked-token' });

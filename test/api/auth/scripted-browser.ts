@@ -1,4 +1,7 @@
-/** A scripted user at a browser: opens the authorize URL, presses a button of the consent form, follows the redirect. */
+/**
+ * A scripted user at a browser: opens the authorize URL, types the code `playdeck serve` printed (when given),
+ * presses a button of the consent form, follows the redirect.
+ */
 import { readConsentForm, submission } from './consent-form.js';
 
 export interface BrowserVisit {
@@ -9,17 +12,21 @@ export interface BrowserVisit {
   callbackBody: string;
 }
 
-export async function consentAt(
-  authorizeUrl: string,
-  button: 'approve' | 'deny',
-  editCallback: (callback: URL) => URL = (callback) => callback,
-): Promise<BrowserVisit> {
+export interface Consenting {
+  /** The code serve shows (`consent_code=`), typed into the form. */
+  code?: string | null;
+  /** Changes the callback URL before the browser follows it. */
+  editCallback?: (callback: URL) => URL;
+}
+
+export async function consentAt(authorizeUrl: string, button: 'approve' | 'deny', consenting: Consenting = {}): Promise<BrowserVisit> {
+  const { code, editCallback = (callback: URL) => callback } = consenting;
   const consent = await fetch(authorizeUrl);
   const form = readConsentForm(await consent.text());
   const posted = await fetch(new URL(form.action, authorizeUrl), {
     method: form.method,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: submission(form, button),
+    body: submission(form, button, code ? { consent_code: code } : {}),
     redirect: 'manual',
   });
   const location = posted.headers.get('location');

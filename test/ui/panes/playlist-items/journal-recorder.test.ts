@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,7 @@ function memoryFiles() {
       disk.delete(playlistId);
       log.push(null);
     },
+    removeLeftOver: () => {},
   };
   return { disk, log, files };
 }
@@ -115,11 +116,12 @@ describe('the journal of a playlist edit', () => {
   it('is on disk, with the move, before the store tells anyone of the move', async () => {
     const journals = await openJournals(SERVICE, () => {}, dir);
     const edit = await openEdit(createFakeApi(), SMALL, journals);
-    const file = join(dir, journalFileName(SERVICE, edit.playlistId));
+    // This dashboard's file of the playlist (its name carries the writer).
+    const file = () => join(dir, readdirSync(dir).find((name) => name.startsWith(journalFileName(SERVICE, edit.playlistId).replace(/\.journal\.json$/, '.w')))!);
     edit.store.dispatch(cursorTo(3));
     await expect(readdir(dir)).resolves.toEqual([]);
     const seen: Journal[] = [];
-    const unsubscribe = edit.store.subscribe(() => seen.push(parseJournal(readFileSync(file, 'utf8'))));
+    const unsubscribe = edit.store.subscribe(() => seen.push(parseJournal(readFileSync(file(), 'utf8'))));
     edit.store.dispatch(press('moveDown', 2));
     expect(seen).toHaveLength(1);
     expect(Array.from(seen[0]!.order.slice(0, 6))).toEqual([0, 1, 2, 4, 5, 3]);
@@ -263,6 +265,7 @@ describe('the journal of a playlist edit', () => {
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       },
       remove: () => {},
+      removeLeftOver: () => {},
     };
     const errors: string[] = [];
     const initial = createPlaylistReorder(playlist.tracks.total, playlist.snapshot_id, PAGE_SIZE);
