@@ -1,3 +1,4 @@
+import { printLine } from '../text/printed.js';
 import { startService, type StartOptions } from './start.js';
 
 function describeStartError(error: unknown, options: StartOptions): string {
@@ -21,7 +22,8 @@ export async function runServe(options: StartOptions): Promise<number> {
   try {
     service = await startService({ ...options, consent: { onNewCode: printCode } });
   } catch (error) {
-    process.stderr.write(`playdeck serve: ${describeStartError(error, options)}\n`);
+    // A path or a driver's message can carry escapes: the line goes through the one printing path.
+    printLine(process.stderr, `playdeck serve: ${describeStartError(error, options)}`);
     return 1;
   }
   // Listening for the signals before the lines go out: whoever reads them may signal at once, and a signal with

@@ -30,7 +30,7 @@ export const oauthMigration: Migration = (db) => {
       scopes TEXT NOT NULL
     );
   `);
-  db.prepare('INSERT INTO oauth_clients VALUES (?, ?, NULL)').run(DEMO_CLIENT_ID, 'playdeck');
+  db.prepare('INSERT INTO oauth_clients (client_id, name, secret_hash) VALUES (?, ?, NULL)').run(DEMO_CLIENT_ID, 'playdeck');
 };
 
 /**

@@ -52,8 +52,10 @@ export class OAuthStore {
 
   constructor(private readonly db: Database) {
     this.selectClient = db.prepare('SELECT client_id, name, secret_hash FROM oauth_clients WHERE client_id = ?');
-    this.insertClient = db.prepare('INSERT OR REPLACE INTO oauth_clients VALUES (?, ?, ?)');
-    this.insertCode = db.prepare('INSERT INTO oauth_codes VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.insertClient = db.prepare('INSERT OR REPLACE INTO oauth_clients (client_id, name, secret_hash) VALUES (?, ?, ?)');
+    this.insertCode = db.prepare(
+      'INSERT INTO oauth_codes (code_hash, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.purgeCodes = db.prepare('DELETE FROM oauth_codes WHERE rowid IN (SELECT rowid FROM oauth_codes WHERE expires_at <= ? LIMIT ?)');
     // Deleting as it reads makes a code (or refresh token) usable once, even by two racing requests.
     this.takeCodeRow = db.prepare('DELETE FROM oauth_codes WHERE code_hash = ? RETURNING *');

@@ -55,7 +55,7 @@ export class TokenStore {
   private readonly revokeClient: Statement;
 
   constructor(private readonly db: Database) {
-    this.insert = db.prepare('INSERT INTO tokens VALUES (?, ?, ?, ?, ?)');
+    this.insert = db.prepare('INSERT INTO tokens (token_hash, user_id, scopes, expires_at, client_id) VALUES (?, ?, ?, ?, ?)');
     this.select = db.prepare('SELECT user_id, scopes, expires_at FROM tokens WHERE token_hash = ?');
     this.purge = db.prepare('DELETE FROM tokens WHERE rowid IN (SELECT rowid FROM tokens WHERE expires_at <= ? LIMIT ?)');
     this.revokeClient = db.prepare('DELETE FROM tokens WHERE client_id = ?');
