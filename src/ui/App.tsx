@@ -8,7 +8,7 @@ import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
-import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
+import { KeyLayersProvider } from './hooks/use-key-layer.js';
 import { ListRefreshContext } from './hooks/list-refresh.js';
 import { ListPointerContext, type ListPointerSlot } from './hooks/use-list-pointer.js';
 import { useMouse } from './hooks/use-mouse.js';
@@ -21,9 +21,8 @@ import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
 import { useJournalOffers } from './hooks/use-journal-offers.js';
 import { UnsavedJournalsContext, type UnsavedJournals } from './unsaved-journals.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { KEY_LAYER } from './keys/key-layers.js';
-import { KeyBindingsContext, useKeyBindings } from './keys/bindings-context.js';
-import { GLOBAL_BINDINGS, resolve } from './keymap.js';
+import { KeyBindingsContext } from './keys/bindings-context.js';
+import { useGlobalKeys } from './hooks/use-global-keys.js';
 import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
 import { DevicesOverlay } from './panes/DevicesOverlay.js';
@@ -130,18 +129,13 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
 
-  // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
-  const bindings = useKeyBindings();
-  useKeyLayer(KEY_LAYER.global, (input, key) => {
-    const binding = resolve(GLOBAL_BINDINGS, input, key, bindings);
-    if (binding === null || (binding.where === 'Now playing' && focus.focus !== 'nowPlaying')) return false;
-    const { command } = binding;
-    if (command.type === 'quit') savePrompt.requestQuit();
-    else if (command.type === 'playback') playback.run(command.command);
-    else if (command.type === 'volume') volume.press(command.direction);
-    else if (command.type === 'devices') setDevicesOpen((open) => !open);
-    else dispatch(command);
-    return true;
+  useGlobalKeys({
+    isNowPlayingFocused: focus.focus === 'nowPlaying',
+    dispatch,
+    quit: savePrompt.requestQuit,
+    play: playback.run,
+    volume: volume.press,
+    toggleDevices: () => setDevicesOpen((open) => !open),
   });
 
   const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
@@ -198,7 +192,7 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
               />
             </Box>
           ) : (
-            <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
+            <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} width={root.width} />
           )}
           <PlayStarterProvider value={starter}>
             <LibraryArea

@@ -1,15 +1,14 @@
 import type { SimplifiedPlaylist } from '../api/types.js';
+import { FOCUS_ORDER, type LibraryTab, type SectionId } from './sections/registry.js';
 
 /**
  * Which pane has the keys, which library tab shows, whether a playlist is open and the help is up.
  * A reducer, so that keys pressed faster than renders each count.
  */
 
-export type LibraryTab = 'playlists' | 'shows' | 'audiobooks' | 'continue';
-export type FocusTarget = 'nowPlaying' | LibraryTab;
-
-/** Tab order, and the panes `1`–`5` jump to. */
-export const FOCUS_ORDER: readonly FocusTarget[] = ['nowPlaying', 'playlists', 'shows', 'audiobooks', 'continue'];
+export type { LibraryTab } from './sections/registry.js';
+/** Tab order and the digits that jump: the sections' registry (sections/registry.ts). */
+export type FocusTarget = SectionId;
 
 export interface FocusState {
   focus: FocusTarget;

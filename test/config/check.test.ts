@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../src/config/actions.js';
+import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { checkConfigText } from '../../src/config/check.js';
 import { formatProblem } from '../../src/config/problems.js';
 import { DEFAULT_CONFIG, POLL_BOUNDS, REQUEST_BUDGET_PER_30_S, requestsPer30s } from '../../src/config/schema.js';
@@ -79,6 +79,15 @@ describe('checkConfigText', () => {
     ]);
     expect(said('[keys]\nfilter = "q"\n')).toEqual(['2: keys.filter: "q" is bound to both quit and filter in lists: give one of them another key']);
     expect(said('[keys]\nshuffle = "z"\nrepeat = "z"\n')).toEqual(['3: keys.repeat: "z" is bound to both shuffle and repeat everywhere: give one of them another key']);
+  });
+
+  it('finds a conflict in the devices list, which reads the lists\' ↑ and ↓', () => {
+    expect(said('[keys]\ndevicesPlay = "j"\n')).toEqual(['2: keys.devicesPlay: "j" is bound to both down and devicesPlay in devices: give one of them another key']);
+    expect(said('[keys]\ndevicesClose = "q"\n')).toEqual(['2: keys.devicesClose: "q" is bound to both quit and devicesClose in devices: give one of them another key']);
+  });
+
+  it('keeps the answers of the offer at start out of the file', () => {
+    expect(said('[keys]\nofferSave = "x"\n')[0]).toMatch(/^2: keys\.offerSave: unknown action; the actions are/);
   });
 
   it('allows one key for two actions in places apart, and a swap done in one file', () => {

@@ -5,7 +5,8 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
-import { GLOBAL_BINDINGS, HELP_BINDINGS, helpRows, resolve, type HelpRow } from '../keymap.js';
+import { helpRows, type HelpRow } from '../keys/help-rows.js';
+import { commandFor, GLOBAL_KEYMAP, HELP_KEYMAP, runCommand, type CommandHandlers, type HelpCommand } from '../keys/keymap.js';
 import { truncateToWidth } from '../sanitize.js';
 
 export interface HelpOverlayProps {
@@ -60,15 +61,16 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }:
 
   // Over the panes: the scroll keys and Esc are the help's; keys that move the focus wait until it closes;
   // the rest (quit, `?`, playback) go on to the global keys.
+  const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
+  const handlers: CommandHandlers<HelpCommand> = {
+    scroll: ({ rows: delta }) => scroll(delta),
+    page: ({ direction }) => scroll(direction * visible),
+    close: () => onClose(),
+  };
   useKeyLayer(KEY_LAYER.overlay, (input, key) => {
-    const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
-    const action = resolve(HELP_BINDINGS, input, key, bindings)?.command;
-    if (action === 'close') onClose();
-    else if (action === 'scrollUp') scroll(-1);
-    else if (action === 'scrollDown') scroll(1);
-    else if (action === 'pageUp') scroll(-visible);
-    else if (action === 'pageDown') scroll(visible);
-    else return isFocusMove(resolve(GLOBAL_BINDINGS, input, key, bindings)?.command.type);
+    const command = commandFor(HELP_KEYMAP, input, key, bindings);
+    if (command === null) return isFocusMove(commandFor(GLOBAL_KEYMAP, input, key, bindings)?.type);
+    runCommand(handlers, command);
     return true;
   });
 
