@@ -1,12 +1,12 @@
 import { Box, useApp } from 'ink';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import type { Api } from '../api/api.js';
 import type { SimplifiedPlaylist } from '../api/types.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import { ApiProvider, useApi } from './api-context.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
-import { focusReducer, INITIAL_FOCUS } from './focus.js';
+import { drillsOf, focusReducer, INITIAL_FOCUS, type LibraryTab } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { KeyLayersProvider } from './hooks/use-key-layer.js';
 import { ListRefreshContext } from './hooks/list-refresh.js';
@@ -27,11 +27,13 @@ import { computeLayout } from './layout.js';
 import { LiveLinesContext, type LiveLines } from './live-lines.js';
 import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
-import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
+import { LibraryArea, shownSlot, statusSlot } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
 import { contextLabel } from './play/play-request.js';
 import { PlayStarterProvider, usePlayStart } from './play/play-starter.js';
 import { QueueActionsContext } from './queue-context.js';
+import { playlistItems } from './sections/playlists.js';
+import { drilled, type Drilled } from './sections/types.js';
 import { statusLine } from './status-line.js';
 import { ArtModeContext } from './art/art-mode-context.js';
 import type { ArtMode } from './art/mode.js';
@@ -67,7 +69,8 @@ const NO_ART: ArtMode = { kind: 'off' };
 const KITTY_FALLBACK: ArtMode = { kind: 'blocks', depth: 'truecolor' };
 const NO_LOG: LogLine = () => {};
 
-type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
+/** The status line of each view, by its slot (LibraryArea's statusSlot). */
+type PaneReports = Readonly<Record<string, string | null>>;
 
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
 export function App(props: AppProps) {
@@ -123,7 +126,6 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
   const connection = useConnection(api);
   const [paneStatus, setPaneStatus] = useState<PaneReports>({});
-  const shownPane = visiblePane(focus);
   const savePrompt = usePlaylistSavePrompt(exit);
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
@@ -138,17 +140,27 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
     toggleDevices: () => setDevicesOpen((open) => !open),
   });
 
-  const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
-    setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
+  const onStatus = useCallback((tab: LibraryTab, depth: number, message: string | null) => {
+    const slot = statusSlot(tab, depth);
+    setPaneStatus((previous) => (previous[slot] === message ? previous : { ...previous, [slot]: message }));
   }, []);
-  const openPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  const openPlaylist = useCallback(
+    (playlist: SimplifiedPlaylist) => dispatch({ type: 'drill', tab: 'playlists', drilled: drilled(playlistItems, playlist), isFromRoot: true }),
+    [],
+  );
   // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
   const offers = useJournalOffers(api, openPlaylist, showNotice);
-  const onOpenPlaylist = offers.open;
-  const onClosePlaylist = useCallback(() => {
-    onStatus('playlistItems', null);
-    dispatch({ type: 'closePlaylist' });
-  }, [onStatus]);
+  const onDrill = useCallback((tab: LibraryTab, next: Drilled) => dispatch({ type: 'drill', tab, drilled: next }), []);
+  // The view that goes takes its status line with it, in the same render.
+  const drills = useRef(focus.drills);
+  drills.current = focus.drills;
+  const onBack = useCallback(
+    (tab: LibraryTab) => {
+      onStatus(tab, drillsOf({ drills: drills.current }, tab).length, null);
+      dispatch({ type: 'back', tab });
+    },
+    [onStatus],
+  );
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
@@ -160,7 +172,7 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const status = statusLine({
     prompt: savePrompt.message ?? offers.message,
     notice,
-    pane: paneStatus[shownPane] ?? null,
+    pane: paneStatus[shownSlot(focus)] ?? null,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
     config: configProblem,
   });
@@ -200,8 +212,9 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
               library={library}
               details={details}
               isHidden={focus.isHelpOpen || isDevicesOpen}
-              onOpenPlaylist={onOpenPlaylist}
-              onClosePlaylist={onClosePlaylist}
+              onOpenPlaylist={offers.open}
+              onDrill={onDrill}
+              onBack={onBack}
               onStatus={onStatus}
               onUnsaved={savePrompt.onUnsaved}
               listeningEnded={playback.listeningEnded}
