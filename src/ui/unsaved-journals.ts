@@ -1,4 +1,3 @@
-import { createContext } from 'react';
 import type { PlaylistReorderState } from './state/playlist-reorder.js';
 import type { Journal } from './state/reorder-journal.js';
 
@@ -25,7 +24,7 @@ export interface ResumedEdit {
 /**
  * The journals of one service in this dashboard: the files, the journals no pane is editing (left by an
  * earlier run, or by a playlist closed with its moves unsaved), and the edits restored from them on their
- * way to the pane that opens the playlist. No React here; `UnsavedJournalsContext` hands it down.
+ * way to the pane that opens the playlist. No React here; the services (services.ts) hand it down.
  */
 export class UnsavedJournals {
   private readonly waiting = new Map<string, Journal>();
@@ -88,4 +87,3 @@ export class UnsavedJournals {
 }
 
 /** The dashboard's journals; null where moves are not journaled (most in-process tests). */
-export const UnsavedJournalsContext = createContext<UnsavedJournals | null>(null);

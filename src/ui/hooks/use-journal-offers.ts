@@ -7,7 +7,7 @@ import { commandFor, OFFER_KEYMAP, runCommand, type CommandHandlers, type OfferC
 import { restoreJournal } from '../panes/playlist-items/restore-journal.js';
 import { journalNotice, type Journal } from '../state/reorder-journal.js';
 import { offerText, setAsideText } from '../journal-offer-text.js';
-import { UnsavedJournalsContext } from '../unsaved-journals.js';
+import { useServices } from '../services.js';
 import { useKeyLayer } from './use-key-layer.js';
 
 export { offerText } from '../journal-offer-text.js';
@@ -29,7 +29,7 @@ type Mode = 'offer' | 'confirmDiscard' | 'restoring';
  * named once the offers are answered.
  */
 export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist) => void, showNotice: (message: string) => void): JournalOffers {
-  const journals = useContext(UnsavedJournalsContext);
+  const { journals } = useServices();
   const [queue, setQueue] = useState<readonly Journal[]>(() => journals?.leftOver ?? []);
   const [mode, setMode] = useState<Mode>('offer');
   const [restoring, setRestoring] = useState<Journal | null>(null);

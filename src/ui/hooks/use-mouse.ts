@@ -1,15 +1,14 @@
-import { useContext, useRef, type Dispatch } from 'react';
+import { useRef, type Dispatch } from 'react';
 import type { PlaybackState } from '../../api/types.js';
 import type { FocusAction, FocusState } from '../focus.js';
 import { formatDuration } from '../format.js';
 import type { DashboardLayout } from '../layout.js';
-import { useKeyBindings } from '../keys/bindings-context.js';
 import type { PlaybackCommand } from '../playback-commands.js';
 import { layoutTabLine, libraryTabs } from '../sections/tab-line.js';
 import { mouseAction, type LastClick, type ScreenState } from '../state/mouse-actions.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
 import { usePointer } from '../terminal-events.js';
-import { ListPointerContext } from './use-list-pointer.js';
+import { useServices } from '../services.js';
 
 export interface MouseInputs {
   layout: DashboardLayout;
@@ -27,9 +26,8 @@ function snapshotOf(playback: PlaybackState | null | undefined, receivedAt: numb
 
 /** The mouse on the dashboard: each event hit-tested against the screen (state/mouse-actions.ts) and done. */
 export function useMouse({ layout, focus, dispatch, playback, receivedAt, run }: MouseInputs): void {
-  const slot = useContext(ListPointerContext);
+  const { listPointer: slot, bindings } = useServices();
   const lastClick = useRef<LastClick | null>(null);
-  const bindings = useKeyBindings();
   usePointer((event) => {
     const now = Date.now();
     const list = slot.current;

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ListEntry, Paging, UnreadableEntry } from '../../../src/api/types.js';
 import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
 import { ApiProvider } from '../../../src/ui/api-context.js';
-import { PlayStarterProvider, type PlayStarter } from '../../../src/ui/play/play-starter.js';
+import type { PlayStarter } from '../../../src/ui/play/play-starter.js';
+import { ServicesProvider } from '../../../src/ui/services.js';
 import type { PlayRequest } from '../../../src/ui/play/play-request.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
@@ -28,7 +29,7 @@ function recordingStarter() {
 }
 
 function mount(api: FakeApi, starter: PlayStarter, pane: ReactNode) {
-  return renderApp(inDashboard(api, createElement(PlayStarterProvider, { value: starter }, pane)), { columns: 80 });
+  return renderApp(inDashboard(api, createElement(ServicesProvider, { services: { player: starter } }, pane)), { columns: 80 });
 }
 
 describe('stand-in rows', () => {
