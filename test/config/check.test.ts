@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
+import { SECTIONS } from '../../src/ui/sections/registry.js';
 import { checkConfigText } from '../../src/config/check.js';
 import { formatProblem } from '../../src/config/problems.js';
 import { DEFAULT_CONFIG, POLL_BOUNDS, REQUEST_BUDGET_PER_30_S, requestsPer30s } from '../../src/config/schema.js';
@@ -96,11 +97,13 @@ describe('checkConfigText', () => {
   });
 
   it('refuses digits where they count, but lets the focus actions swap 1-5', () => {
+    // One jump digit per section: 1-5 today.
+    const jumps = `1-${SECTIONS.length}`;
     expect(said('[keys]\nnext = "6"\nfirst = "0"\n')).toEqual([
-      '2: keys.next: "6" is a count in a playlist\'s items (20K); of the digits, only 1-5 for the focus actions',
-      '3: keys.first: "0" is a count in a playlist\'s items (20K); of the digits, only 1-5 for the focus actions',
+      `2: keys.next: "6" is a count in a playlist's items (20K); of the digits, only ${jumps} for the focus actions`,
+      `3: keys.first: "0" is a count in a playlist's items (20K); of the digits, only ${jumps} for the focus actions`,
     ]);
-    expect(said('[keys]\nfocusShows = "6"\n')).toHaveLength(1);
+    expect(said('[keys]\nfocusShows = "9"\n')).toHaveLength(1);
     expect(said('[keys]\nfocusShows = "4"\nfocusAudiobooks = "3"\nhelpClose = ["Esc", "0"]\n')).toEqual([]);
   });
 

@@ -91,7 +91,8 @@ describe('the help', () => {
   it('says which lone digits jump, from the sections and their bindings', () => {
     const count = (bindings = DEFAULT_BINDINGS) => helpRows(bindings).find((row) => row.Key === '0–9')!.Action;
     expect(count()).toBe(`a count before ↑, ↓, PgUp, PgDn, K, J, u, Ctrl+R repeats it (20K); a lone 1–${SECTIONS.length} still jumps to its pane`);
-    expect(count({ ...DEFAULT_BINDINGS, focusShows: ['S'], moveDown: ['D'] })).toMatch(/before ↑, ↓, PgUp, PgDn, K, D, .*; a lone 1, 2, 4, 5 still jumps/);
+    const others = SECTIONS.map((_, index) => String(index + 1)).filter((digit) => digit !== '3');
+    expect(count({ ...DEFAULT_BINDINGS, focusShows: ['S'], moveDown: ['D'] })).toContain(`before ↑, ↓, PgUp, PgDn, K, D, u, Ctrl+R repeats it (20K); a lone ${others.join(', ')} still jumps`);
   });
 });
 
