@@ -1,6 +1,6 @@
 import type { KeyName } from '../../config/keys.js';
 import type { PlaybackCommand } from '../playback-commands.js';
-import { defaultDigit, SECTIONS, type Section, type SectionId } from '../sections/registry.js';
+import { defaultDigit, SECTIONS, type Section } from '../sections/registry.js';
 import type { CursorAction } from '../state/list-cursor.js';
 
 /**
@@ -17,23 +17,16 @@ export type ReorderCommand =
   | 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save'
   | 'moveToTop' | 'moveToBottom' | 'moveToPosition' | 'lift' | 'dropAbove' | 'dropBelow' | 'sort';
 
-/** The commands each place's keys may give; the layer of that place handles each kind (an exhaustive map). */
-export interface PlaceCommands {
-  everywhere:
-    | { type: 'quit' } | { type: 'toggleHelp' } | { type: 'focusNext' } | { type: 'focusPrevious' }
-    | { type: 'focus'; target: SectionId } | { type: 'playback'; command: PlaybackCommand }
-    | { type: 'volume'; direction: 1 | -1 } | { type: 'devices' };
-  'Now playing': { type: 'playback'; command: PlaybackCommand };
-  lists:
-    | { type: 'cursor'; action: CursorAction } | { type: 'open' } | { type: 'play' } | { type: 'back' }
-    | { type: 'filter' } | { type: 'queue' };
-  "a playlist's items": { type: 'reorder'; command: ReorderCommand };
-  devices: { type: 'transfer' } | { type: 'close' };
-  'offered at start': { type: 'save' } | { type: 'discard' } | { type: 'later' };
-  help: { type: 'scroll'; rows: -1 | 1 } | { type: 'page'; direction: -1 | 1 } | { type: 'close' };
+/**
+ * What a key asks for: a kind, and what that kind needs. The commands a place's actions give are the ones its
+ * layer handles, by an exhaustive map of kinds (keymap.ts): an action giving a new kind does not compile until
+ * its layer handles it, and the handler's types check what the command carries.
+ */
+export interface Command {
+  readonly type: string;
 }
 
-interface ActionBase<P extends Place, C extends PlaceCommands[P]> {
+interface ActionBase<P extends Place, C extends Command> {
   /** Default keys, by name (config/keys.ts); the help shows them in this order. */
   keys: readonly KeyName[];
   /** What it does, in a few words a person reads in the help (unique: a palette finds an action by them). */
@@ -51,10 +44,10 @@ interface Extras {
   isFixed?: boolean;
 }
 
-export type ActionSpec = ActionBase<Place, PlaceCommands[Place]> & Extras;
+export type ActionSpec = ActionBase<Place, Command> & Extras;
 
 /** One action: where, default keys, words, command (and what else, kept exact for the types below). */
-function act<P extends Place, const C extends PlaceCommands[P], const E extends Extras = object>(
+function act<P extends Place, const C extends Command, const E extends Extras = object>(
   place: P, keys: readonly KeyName[], description: string, command: C, extras?: E,
 ): ActionBase<P, C> & E {
   return { keys, description, place, command, ...(extras as E) };
