@@ -13,6 +13,9 @@ export const DEFAULT_BINDINGS: KeyBindings = Object.fromEntries(ACTION_NAMES.map
 /** The actions a config file may remap: all but the answers a question names on screen. */
 export const REMAPPABLE_ACTIONS: readonly ActionName[] = ACTION_NAMES.filter((action) => actionSpec(action).isFixed !== true);
 
+/** The first key of an action, for a hint ('q'). */
+export const firstKeyLabel = (action: ActionName, bindings: KeyBindings): string => keyLabel(bindings[action][0]!);
+
 /** The keys of an action as the help shows them ('q, Ctrl+C'). */
 export const keysLabel = (action: ActionName, bindings: KeyBindings): string => bindings[action].map(keyLabel).join(', ');
 

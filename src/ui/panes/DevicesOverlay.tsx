@@ -7,6 +7,7 @@ import { Pane } from '../components/Pane.js';
 import { useKeyLayer } from '../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
+import { firstKeyLabel } from '../keys/bindings.js';
 import { commandFor, DEVICES_KEYMAP, runCommand, type CommandHandlers, type DeviceCommand } from '../keys/keymap.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { useTheme } from '../theme.js';
@@ -94,6 +95,8 @@ export const DevicesOverlay = memo(function DevicesOverlay(props: DevicesOverlay
     return true;
   });
 
+  const key = (action: Parameters<typeof firstKeyLabel>[0]): string => firstKeyLabel(action, bindings);
+  const hint = `${key('up')}/${key('down')} choose · ${key('devicesPlay')} plays there · ${key('devicesClose')} closes`;
   const inner = Math.max(1, width - 4);
   const rows = devices ?? [];
   const height = Math.min(maxHeight, Math.max(1, rows.length) + DEVICES_FRAME_ROWS);
@@ -103,7 +106,7 @@ export const DevicesOverlay = memo(function DevicesOverlay(props: DevicesOverlay
     <Pane title="Devices" isFocused width={width} height={height}>
       <Box flexDirection="column" paddingX={1}>
         <Text dimColor wrap="truncate">
-          {devices === null ? 'Asking for the devices…' : '↑/↓ choose · Enter plays there · Esc closes'}
+          {devices === null ? 'Asking for the devices…' : hint}
         </Text>
         {rows.slice(top, top + visible).map((device, index) => (
           <Text

@@ -5,6 +5,7 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
+import { firstKeyLabel } from '../keys/bindings.js';
 import { helpRows, type HelpRow } from '../keys/help-rows.js';
 import { commandFor, GLOBAL_KEYMAP, HELP_KEYMAP, runCommand, type CommandHandlers, type HelpCommand } from '../keys/keymap.js';
 import { truncateToWidth } from '../sanitize.js';
@@ -74,13 +75,16 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }:
     return true;
   });
 
+  const key = (action: Parameters<typeof firstKeyLabel>[0]): string => firstKeyLabel(action, bindings);
+  const scrollHint = `${key('helpScrollUp')}/${key('helpScrollDown')} ${key('helpPageUp')}/${key('helpPageDown')}`;
+  const closeHint = `${key('helpClose')} or ${key('help')} closes`;
   const shown = rows.slice(shownTop, shownTop + visible);
   const range = `${shownTop + 1}–${shownTop + shown.length} of ${rows.length}`;
   return (
     <Pane title="Help · every key" isFocused width={width} height={height}>
       <Box flexDirection="column" paddingX={1}>
         <Text dimColor wrap="truncate">
-          {lastTop > 0 ? `Keys ${range} · ↑/↓ PgUp/PgDn scroll · Esc or ? closes` : 'Esc or ? closes'}
+          {lastTop > 0 ? `Keys ${range} · ${scrollHint} scroll · ${closeHint}` : closeHint}
         </Text>
         <Table data={shown} columns={['Key', 'Action', 'Where']} skeleton={Skeleton} header={Heading} />
       </Box>

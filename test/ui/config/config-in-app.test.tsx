@@ -74,14 +74,15 @@ describe('configured keys', () => {
     await app.waitForFrame((frame) => !frame.includes('Enter plays there'));
     expect(api.callsTo('transferPlayback')).toHaveLength(0);
     await app.press('d');
-    await app.waitForFrame('Kitchen speaker');
+    await app.waitForFrame('↑/x choose · Enter plays there · Esc closes');
     await app.press('x', 'enter');
     await app.waitForFrame((frame) => statusLine(frame).includes('playing on Kitchen speaker'));
     expect(api.callsTo('transferPlayback').map((call) => call.args[0])).toEqual(['device-2']);
   });
 
-  it('show remapped focus keys on the tab line, and jump with them', async () => {
-    const { app } = await mount(withKeys({ focusShows: ['S'], focusAudiobooks: ['ctrl+b'] }));
+  it('show remapped keys on the tab line and the status line, and jump with them', async () => {
+    const { app } = await mount(withKeys({ focusShows: ['S'], focusAudiobooks: ['ctrl+b'], help: ['H'], quit: ['Q', 'ctrl+c'] }));
+    expect(statusLine(app.frame())).toContain('H help · Q quit');
     expect(app.frame()).toContain(' S Saved shows ');
     expect(app.frame()).toContain(' Ctrl+B Audiobooks ');
     await app.press('3');
