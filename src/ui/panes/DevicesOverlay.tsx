@@ -38,7 +38,7 @@ const reasonOf = (error: unknown): string => (isApiError(error) ? (error.details
 
 /** The devices, read once when opened (never polled); Enter moves playback to the one under the cursor. */
 export const DevicesOverlay = memo(function DevicesOverlay(props: DevicesOverlayProps) {
-  const { width, maxHeight, onClose, onTransferred, onNotice } = props;
+  const { width, maxHeight, onClose } = props;
   const api = useApi();
   const theme = useTheme();
   const [devices, setDevices] = useState<readonly Device[] | null>(null);

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { createPlaylistReorder } from '../../state/playlist-reorder.js';
