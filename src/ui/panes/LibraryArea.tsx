@@ -46,24 +46,23 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
       {LIBRARY_SECTIONS.filter(({ id }) => everShown.current.has(id)).map(({ id }) => {
         const isTabShown = focus.libraryTab === id;
         return (
-          <Box key={id} display={isTabShown ? 'flex' : 'none'}>
-            <SectionPane
-              tab={id}
-              drills={drillsOf(focus, id)}
-              isFocused={!isHidden && focus.focus !== 'nowPlaying' && isTabShown}
-              isShown={!isHidden && isTabShown}
-              isTabShown={isTabShown}
-              width={library.width}
-              height={library.height}
-              details={details}
-              listeningEnded={listeningEnded}
-              onStatus={props.onStatus}
-              onDrill={props.onDrill}
-              onBack={props.onBack}
-              onOpenPlaylist={props.onOpenPlaylist}
-              onUnsaved={props.onUnsaved}
-            />
-          </Box>
+          <SectionPane
+            key={id}
+            tab={id}
+            drills={drillsOf(focus, id)}
+            isFocused={!isHidden && focus.focus !== 'nowPlaying' && isTabShown}
+            isShown={!isHidden && isTabShown}
+            isTabShown={isTabShown}
+            width={library.width}
+            height={library.height}
+            details={details}
+            listeningEnded={listeningEnded}
+            onStatus={props.onStatus}
+            onDrill={props.onDrill}
+            onBack={props.onBack}
+            onOpenPlaylist={props.onOpenPlaylist}
+            onUnsaved={props.onUnsaved}
+          />
         );
       })}
     </Box>

@@ -32,7 +32,7 @@ export interface SectionPaneProps extends Omit<LibraryPaneProps, 'onStatus'> {
   drills: readonly Drilled[];
   /** Its tab is up and nothing is over it. */
   isShown: boolean;
-  /** Its tab is up (an overlay may be over it). */
+  /** Its tab is up (an overlay may be over it): drawn only then, kept mounted otherwise. */
   isTabShown: boolean;
   listeningEnded: number;
   /** One line for the status bar from the view at `depth` (0: the section's list); null clears it. */
@@ -100,7 +100,8 @@ export const SectionPane = memo(function SectionPane(props: SectionPaneProps) {
       level = <Custom {...shared} parent={parent} isShown={props.isShown && isTop} onBack={onBack} onUnsaved={onUnsaved} />;
     }
     return (
-      <Box key={key} display={isTop ? 'flex' : 'none'}>
+      // The top of the stack is drawn while the tab is up; the rest stay mounted, out of the layout.
+      <Box key={key} display={isTop && props.isTabShown ? 'flex' : 'none'}>
         {level}
       </Box>
     );
