@@ -1,6 +1,7 @@
-// npm test: the type check and the tests side by side, arguments going to vitest (`npm test -- test/cli.test.ts`).
-// The tests spend most of their time waiting (the soak alone runs two minutes), so the type check takes no
-// time of its own beside them. Its report is printed after theirs; the run fails if either fails.
+// npm test: the type check and the lint beside the tests, arguments going to vitest (`npm test -- test/cli.test.ts`).
+// The tests spend most of their time waiting (the soak alone runs two minutes), so the checks take no time of
+// their own beside them; they run one after the other, not to crowd the two cores. Their reports are printed
+// after the tests'; the run fails if any of the three fails.
 import { spawn } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,14 @@ function run(command, args, stdio) {
   });
 }
 
-const typecheck = run('tsc', ['--noEmit'], ['ignore', 'pipe', 'pipe']);
+const quiet = ['ignore', 'pipe', 'pipe'];
+const checks = (async () => {
+  const types = await run('tsc', ['--noEmit'], quiet);
+  const lint = await run('eslint', ['.'], quiet);
+  return { types, lint };
+})();
 const tests = run('vitest', ['run', ...process.argv.slice(2)], 'inherit');
-const [types, results] = await Promise.all([typecheck, tests]);
+const [{ types, lint }, results] = await Promise.all([checks, tests]);
 process.stdout.write(types.code === 0 ? '\ntsc --noEmit: no errors\n' : `\ntsc --noEmit failed:\n${types.output}`);
-process.exitCode = types.code !== 0 ? types.code : results.code;
+process.stdout.write(lint.code === 0 ? 'eslint: no problems\n' : `eslint failed:\n${lint.output}`);
+process.exitCode = [types.code, lint.code, results.code].find((code) => code !== 0) ?? 0;

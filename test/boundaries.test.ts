@@ -26,7 +26,33 @@ const RULES: [name: string, files: string[], forbidden: RegExp][] = [
   ['src/text (what reaches a terminal, shared by the UI and the command line) imports nothing else of ours', sources('src/text'), /^src\/(?!text\/)/],
 ];
 
+/** The source file an import names (`src/ui/x.js` is `src/ui/x.ts` or `.tsx`), or null for a package. */
+function sourceOf(specifier: string): string | null {
+  if (!specifier.startsWith('src/')) return null;
+  const base = specifier.replace(/\.js$/, '');
+  return ['.ts', '.tsx'].map((extension) => base + extension).find((file) => existsSync(join(ROOT, file))) ?? null;
+}
+
+/** What running `file` loads: its imports and theirs, `import type` left out (it is erased). */
+function loadedBy(file: string, seen = new Set<string>()): Set<string> {
+  seen.add(file);
+  const text = readFileSync(join(ROOT, file), 'utf8').replace(/^(?:import|export) type [^;]*;/gm, '');
+  for (const specifier of importsOf(file, text)) {
+    const source = sourceOf(specifier);
+    if (source === null) seen.add(specifier);
+    else if (!seen.has(source)) loadedBy(source, seen);
+  }
+  return seen;
+}
+
 describe('import boundaries', () => {
+  it('keeps React and Ink out of `config check` and `config default`: the action table and the sections are pure', () => {
+    const loaded = [...loadedBy('src/config/command.ts')];
+    expect(loaded).toContain('src/ui/keys/actions.ts');
+    expect(loaded).toContain('src/ui/sections/registry.ts');
+    expect(loaded.filter((module) => /^(react|ink|ink-.*|@alcalzone\/ink-table|src\/terminal\/.*)$/.test(module))).toEqual([]);
+  });
+
   it('finds static, re-exported and dynamic imports in source text', () => {
     const text = "import a, {\n  b,\n} from './a.js';\nexport * from \"got\";\nimport 'ink';\nconst c = await import('../service/c.js');";
     expect(importsOf('src/ui/x.ts', text)).toEqual(['src/ui/a.js', 'got', 'ink', 'src/service/c.js']);

@@ -15,7 +15,10 @@ const outDir = resolve('screenshots');
 const work = mkdtempSync(join(tmpdir(), 'playdeck-shots-'));
 const chromium = process.env.CHROMIUM ?? 'chromium';
 
-function photograph(session: TmuxSession, name: string, title: string): void {
+/** The window for a terminal of `columns`×`rows`: as many pixels a cell as at 120×40 (1112×780). */
+const windowSize = (columns: number, rows: number): string => `${Math.round((columns * 1112) / COLUMNS)},${Math.round((rows * 780) / ROWS)}`;
+
+function photograph(session: TmuxSession, name: string, title: string, size = windowSize(COLUMNS, ROWS)): void {
   const html = join(work, `${name}.html`);
   writeFileSync(html, ansiToHtml(session.capture({ escapes: true }), title));
   const png = join(outDir, `${name}.png`);
@@ -24,7 +27,7 @@ function photograph(session: TmuxSession, name: string, title: string): void {
     [
       '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${join(work, 'chromium')}`, '--window-size=1112,780', `--screenshot=${png}`, `file://${html}`,
+      `--user-data-dir=${join(work, 'chromium')}`, `--window-size=${size}`, `--screenshot=${png}`, `file://${html}`,
     ],
     { stdio: 'ignore' },
   );
@@ -51,8 +54,8 @@ const env = {
   // The pictures are drawn in 24-bit colour, as in most terminals people use.
   COLORTERM: 'truecolor',
 };
-const start = (): TmuxSession =>
-  startInTmux(['node', 'dist/cli.js', '--db', join(work, 'playdeck.db')], { columns: COLUMNS, rows: ROWS, env });
+const start = (columns = COLUMNS, rows = ROWS): TmuxSession =>
+  startInTmux(['node', 'dist/cli.js', '--db', join(work, 'playdeck.db')], { columns, rows, env });
 let session = start();
 try {
   await session.waitFor(/\d+:\d\d/, 20_000);
@@ -123,6 +126,17 @@ try {
   await session.waitFor((screen) => screen.includes('▀'), 10_000).catch(() => undefined);
   await settle();
   photograph(session, 'light-theme', 'playdeck: the light theme');
+  session.sendKeys('q');
+  session.kill();
+  rmSync(join(work, 'config'), { recursive: true, force: true });
+
+  // 80 columns: every section's tab on one line (shortened, or scrolled between marks, where it must be).
+  session = start(80, 24);
+  await session.waitFor(/\d+:\d\d/, 20_000);
+  session.sendKeys('3');
+  await session.waitFor(/Saved shows · \d+/);
+  await settle();
+  photograph(session, 'narrow', 'playdeck at 80 columns', windowSize(80, 24));
 } finally {
   session.sendKeys('q');
   session.kill();

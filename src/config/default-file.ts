@@ -1,4 +1,5 @@
-import { ACTIONS, type Place } from './actions.js';
+import { actionSpec } from '../ui/keys/actions.js';
+import { REMAPPABLE_ACTIONS } from '../ui/keys/bindings.js';
 import { KEY_SPELLING, keySpelling } from './keys.js';
 import {
   ART_MODES, COLOUR_SPELLING, DEFAULT_CONFIG, DETAILS_SHARE_BOUNDS, POLL_BOUNDS, ROLE_DESCRIPTIONS, THEME_NAMES, THEME_ROLES,
@@ -9,7 +10,8 @@ const DEFAULT_ROLE_COLOURS: Record<string, string> = {
   accent: '"cyan"', error: '"red"', warning: '"yellow"', success: '"green"', progress: '"cyan"',
 };
 
-const PLACES: readonly Place[] = ['everywhere', 'Now playing', 'lists', "a playlist's items", 'help'];
+/** The places in table order: the file lists each place's actions together. */
+const PLACES = [...new Set(REMAPPABLE_ACTIONS.map((action) => actionSpec(action).place))];
 
 const quoted = (text: string): string => JSON.stringify(text);
 const aligned = (code: string, comment: string): string => `${code.padEnd(44)} # ${comment}`;
@@ -27,7 +29,8 @@ export function defaultConfigText(): string {
   ];
   for (const place of PLACES) {
     lines.push('', `# ${place}`);
-    for (const { action, keys, description } of ACTIONS.filter((entry) => entry.where === place)) {
+    for (const action of REMAPPABLE_ACTIONS.filter((name) => actionSpec(name).place === place)) {
+      const { keys, description } = actionSpec(action);
       const value = keys.length === 1 ? quoted(keySpelling(keys[0]!)) : `[${keys.map((key) => quoted(keySpelling(key))).join(', ')}]`;
       lines.push(aligned(`${action} = ${value}`, description));
     }

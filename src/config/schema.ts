@@ -1,4 +1,4 @@
-import { DEFAULT_BINDINGS, type KeyBindings } from './actions.js';
+import { DEFAULT_BINDINGS, type KeyBindings } from '../ui/keys/bindings.js';
 
 /** What a config file can set, with today's behaviour as the defaults. */
 

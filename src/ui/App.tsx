@@ -1,45 +1,40 @@
 import { Box, useApp } from 'ink';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { Api } from '../api/api.js';
-import type { SimplifiedPlaylist } from '../api/types.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
-import { ApiProvider, useApi } from './api-context.js';
+import type { ArtMode } from './art/mode.js';
 import { StatusBar } from './components/StatusBar.js';
 import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
-import { KeyLayersProvider, useKeyLayer } from './hooks/use-key-layer.js';
-import { ListRefreshContext } from './hooks/list-refresh.js';
-import { ListPointerContext, type ListPointerSlot } from './hooks/use-list-pointer.js';
+import { useGlobalKeys } from './hooks/use-global-keys.js';
+import { useJournalOffers } from './hooks/use-journal-offers.js';
+import { KeyLayersProvider } from './hooks/use-key-layer.js';
+import { useLibraryNavigation } from './hooks/use-library-navigation.js';
+import type { ListPointerSlot } from './hooks/use-list-pointer.js';
 import { useMouse } from './hooks/use-mouse.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
+import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
-import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
-import { useJournalOffers } from './hooks/use-journal-offers.js';
-import { UnsavedJournalsContext, type UnsavedJournals } from './unsaved-journals.js';
-import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { KEY_LAYER } from './keys/key-layers.js';
-import { KeyBindingsContext, useKeyBindings } from './keys/bindings-context.js';
-import { GLOBAL_BINDINGS, resolve } from './keymap.js';
 import { computeLayout } from './layout.js';
-import { LiveLinesContext, type LiveLines } from './live-lines.js';
+import type { LiveLines } from './live-lines.js';
+import type { LogLine } from './log-context.js';
 import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
-import { LibraryArea, visiblePane, type LibraryPaneKey } from './panes/LibraryArea.js';
+import { LibraryArea } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
 import { contextLabel } from './play/play-request.js';
-import { PlayStarterProvider, usePlayStart } from './play/play-starter.js';
-import { QueueActionsContext } from './queue-context.js';
+import { usePlayStart } from './play/play-starter.js';
+import { ServicesProvider, type Services } from './services.js';
 import { statusLine } from './status-line.js';
-import { ArtModeContext } from './art/art-mode-context.js';
-import type { ArtMode } from './art/mode.js';
-import { LogContext, type LogLine } from './log-context.js';
-import { TerminalPicturesContext, type TerminalPictures } from './terminal-pictures.js';
-import { TerminalEventsContext, type TerminalEvents } from './terminal-events.js';
-import { resolveTheme, ThemeContext, type Theme } from './theme.js';
+import type { TerminalEvents } from './terminal-events.js';
+import type { TerminalPictures } from './terminal-pictures.js';
+import { resolveTheme, type Theme } from './theme.js';
+import type { UnsavedJournals } from './unsaved-journals.js';
 
 export interface AppProps {
   api: Api;
@@ -68,8 +63,6 @@ const NO_ART: ArtMode = { kind: 'off' };
 const KITTY_FALLBACK: ArtMode = { kind: 'blocks', depth: 'truecolor' };
 const NO_LOG: LogLine = () => {};
 
-type PaneReports = Partial<Record<LibraryPaneKey, string | null>>;
-
 /** The dashboard, with every key read through one stack of key layers (see keys/key-layers.ts). */
 export function App(props: AppProps) {
   const { api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null } = props;
@@ -77,42 +70,31 @@ export function App(props: AppProps) {
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
+  const { keys: bindings, poll } = config;
+  const services = useMemo(
+    (): Partial<Services> => ({
+      api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
+      listRefreshMs: poll.listRefreshMs, theme: shownTheme,
+    }),
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme],
+  );
   return (
-    <ApiProvider api={api}>
-      <LogContext.Provider value={log}>
-      <UnsavedJournalsContext.Provider value={journals}>
-      <TerminalPicturesContext.Provider value={terminalPictures}>
-      <ArtModeContext.Provider value={shownArt}>
-      <LiveLinesContext.Provider value={liveLines}>
-        <TerminalEventsContext.Provider value={terminalEvents}>
-          <ListPointerContext.Provider value={listPointer}>
-            <KeyBindingsContext.Provider value={config.keys}>
-              <ListRefreshContext.Provider value={config.poll.listRefreshMs}>
-                <KeyLayersProvider>
-                  <Dashboard theme={shownTheme} config={config} configProblem={configProblem} />
-                </KeyLayersProvider>
-              </ListRefreshContext.Provider>
-            </KeyBindingsContext.Provider>
-          </ListPointerContext.Provider>
-        </TerminalEventsContext.Provider>
-      </LiveLinesContext.Provider>
-      </ArtModeContext.Provider>
-      </TerminalPicturesContext.Provider>
-      </UnsavedJournalsContext.Provider>
-      </LogContext.Provider>
-    </ApiProvider>
+    <ServicesProvider services={services}>
+      <KeyLayersProvider>
+        <Dashboard api={api} config={config} configProblem={configProblem} />
+      </KeyLayersProvider>
+    </ServicesProvider>
   );
 }
 
 interface DashboardProps {
-  theme: Theme;
+  api: Api;
   config: Config;
   configProblem: string | null;
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ theme, config, configProblem }: DashboardProps) {
-  const api = useApi();
+function Dashboard({ api, config, configProblem }: DashboardProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
@@ -123,38 +105,26 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const { starter, started } = usePlayStart(api, playback, showNotice);
   useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
   const connection = useConnection(api);
-  const [paneStatus, setPaneStatus] = useState<PaneReports>({});
-  const shownPane = visiblePane(focus);
   const savePrompt = usePlaylistSavePrompt(exit);
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
 
-  // The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them.
-  const bindings = useKeyBindings();
-  useKeyLayer(KEY_LAYER.global, (input, key) => {
-    const binding = resolve(GLOBAL_BINDINGS, input, key, bindings);
-    if (binding === null || (binding.where === 'Now playing' && focus.focus !== 'nowPlaying')) return false;
-    const { command } = binding;
-    if (command.type === 'quit') savePrompt.requestQuit();
-    else if (command.type === 'playback') playback.run(command.command);
-    else if (command.type === 'volume') volume.press(command.direction);
-    else if (command.type === 'devices') setDevicesOpen((open) => !open);
-    else dispatch(command);
-    return true;
+  useGlobalKeys({
+    isNowPlayingFocused: focus.focus === 'nowPlaying',
+    dispatch,
+    quit: savePrompt.requestQuit,
+    play: playback.run,
+    volume: volume.press,
+    toggleDevices: () => setDevicesOpen((open) => !open),
   });
 
-  const onStatus = useCallback((pane: LibraryPaneKey, message: string | null) => {
-    setPaneStatus((previous) => (previous[pane] === message ? previous : { ...previous, [pane]: message }));
-  }, []);
-  const openPlaylist = useCallback((playlist: SimplifiedPlaylist) => dispatch({ type: 'openPlaylist', playlist }), []);
+  const navigation = useLibraryNavigation(focus, dispatch);
   // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
-  const offers = useJournalOffers(api, openPlaylist, showNotice);
-  const onOpenPlaylist = offers.open;
-  const onClosePlaylist = useCallback(() => {
-    onStatus('playlistItems', null);
-    dispatch({ type: 'closePlaylist' });
-  }, [onStatus]);
+  const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
+  // The player's side of the services, for the panes: both stable for the dashboard's life.
+  const { add: addToQueue } = upNext;
+  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue } }), [starter, addToQueue]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
@@ -166,62 +136,59 @@ function Dashboard({ theme, config, configProblem }: DashboardProps) {
   const status = statusLine({
     prompt: savePrompt.message ?? offers.message,
     notice,
-    pane: paneStatus[shownPane] ?? null,
+    pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
     config: configProblem,
   });
   const { root, nowPlaying, library, details } = layout;
   return (
-    <ThemeContext.Provider value={theme}>
-      <QueueActionsContext.Provider value={upNext}>
-        <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
-          <NowPlayingPane
-            playback={volume.shown}
-            receivedAt={playback.receivedAt}
-            isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
-            width={nowPlaying.width}
-            height={nowPlaying.height}
-            contextLabel={contextLabel(playback.data, started)}
-            upNext={upNext.items}
-          />
-          {focus.isHelpOpen ? (
-            <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
-          ) : isDevicesOpen ? (
-            // The overlay's own box is only as tall as its list: this one keeps the status line at the bottom.
-            <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
-              <DevicesOverlay
-                width={root.width}
-                maxHeight={library.height + 1}
-                onClose={onCloseDevices}
-                onTransferred={onTransferred}
-                onNotice={showNotice}
-              />
-            </Box>
-          ) : (
-            <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} />
-          )}
-          <PlayStarterProvider value={starter}>
-            <LibraryArea
-              focus={focus}
-              library={library}
-              details={details}
-              isHidden={focus.isHelpOpen || isDevicesOpen}
-              onOpenPlaylist={onOpenPlaylist}
-              onClosePlaylist={onClosePlaylist}
-              onStatus={onStatus}
-              onUnsaved={savePrompt.onUnsaved}
-              listeningEnded={playback.listeningEnded}
+    <ServicesProvider services={player}>
+      <Box flexDirection="column" width={root.width} height={root.height} overflowY="hidden">
+        <NowPlayingPane
+          playback={volume.shown}
+          receivedAt={playback.receivedAt}
+          isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
+          width={nowPlaying.width}
+          height={nowPlaying.height}
+          contextLabel={contextLabel(playback.data, started)}
+          upNext={upNext.items}
+        />
+        {focus.isHelpOpen ? (
+          <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
+        ) : isDevicesOpen ? (
+          // The overlay's own box is only as tall as its list: this one keeps the status line at the bottom.
+          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
+            <DevicesOverlay
+              width={root.width}
+              maxHeight={library.height + 1}
+              onClose={onCloseDevices}
+              onTransferred={onTransferred}
+              onNotice={showNotice}
             />
-          </PlayStarterProvider>
-          <StatusBar
-            width={root.width}
-            message={status.message}
-            tone={status.tone}
-            connection={connection}
-            staleSince={playback.staleSince}
-          />
-        </Box>
-      </QueueActionsContext.Provider>
-    </ThemeContext.Provider>
+          </Box>
+        ) : (
+          <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} width={root.width} />
+        )}
+        <LibraryArea
+          focus={focus}
+          library={library}
+          details={details}
+          isHidden={focus.isHelpOpen || isDevicesOpen}
+          onOpenPlaylist={offers.open}
+          onDrill={navigation.onDrill}
+          onBack={navigation.onBack}
+          onStatus={navigation.onStatus}
+          onUnsaved={savePrompt.onUnsaved}
+          listeningEnded={playback.listeningEnded}
+        />
+        <StatusBar
+          width={root.width}
+          message={status.message}
+          tone={status.tone}
+          connection={connection}
+          staleSince={playback.staleSince}
+        />
+      </Box>
+    </ServicesProvider>
   );
 }

@@ -1,16 +1,16 @@
-import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { createElement, useMemo, type ReactNode } from 'react';
 import type { Api } from '../api/api.js';
+import { ServicesProvider, useServices } from './services.js';
 
-const ApiContext = createContext<Api | null>(null);
-
-/** The service client for everything below it: panes and hooks take it from `useApi()`, not from props. */
+/** The service client for everything below it (a part drawn alone in a test); the App gives it with the other services. */
 export function ApiProvider({ api, children }: { api: Api; children: ReactNode }) {
-  return createElement(ApiContext.Provider, { value: api }, children);
+  const services = useMemo(() => ({ api }), [api]);
+  return createElement(ServicesProvider, { services }, children);
 }
 
-/** The client given to the `ApiProvider` above; throws outside one, a mistake to see at once. */
+/** The client of the services above; throws where there is none, a mistake to see at once. */
 export function useApi(): Api {
-  const api = useContext(ApiContext);
+  const { api } = useServices();
   if (api === null) throw new Error('useApi outside an ApiProvider');
   return api;
 }

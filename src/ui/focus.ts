@@ -1,22 +1,23 @@
-import type { SimplifiedPlaylist } from '../api/types.js';
+import { FOCUS_ORDER, type LibraryTab, type SectionId } from './sections/registry.js';
+import type { Drilled } from './sections/types.js';
 
 /**
- * Which pane has the keys, which library tab shows, whether a playlist is open and the help is up.
- * A reducer, so that keys pressed faster than renders each count.
+ * Which pane has the keys, which library tab shows, what each section has drilled into and whether the help
+ * is up. A reducer, so that keys pressed faster than renders each count.
  */
 
-export type LibraryTab = 'playlists' | 'shows' | 'audiobooks' | 'continue';
-export type FocusTarget = 'nowPlaying' | LibraryTab;
+export type { LibraryTab } from './sections/registry.js';
+/** Tab order and the digits that jump: the sections' registry (sections/registry.ts). */
+export type FocusTarget = SectionId;
 
-/** Tab order, and the panes `1`–`5` jump to. */
-export const FOCUS_ORDER: readonly FocusTarget[] = ['nowPlaying', 'playlists', 'shows', 'audiobooks', 'continue'];
+/** Views drilled into above a section's list, the shown one last (a show's episodes, a playlist's items). */
+export type DrillStacks = Readonly<Partial<Record<LibraryTab, readonly Drilled[]>>>;
 
 export interface FocusState {
   focus: FocusTarget;
   /** The library pane shown below Now playing (kept while Now playing has the focus). */
   libraryTab: LibraryTab;
-  /** The playlist whose items replace the playlists list, until its pane goes back. */
-  openPlaylist: SimplifiedPlaylist | null;
+  drills: DrillStacks;
   isHelpOpen: boolean;
 }
 
@@ -24,11 +25,18 @@ export type FocusAction =
   | { type: 'focusNext' }
   | { type: 'focusPrevious' }
   | { type: 'focus'; target: FocusTarget }
-  | { type: 'openPlaylist'; playlist: SimplifiedPlaylist }
-  | { type: 'closePlaylist' }
+  /** Shows `tab` with `drilled` on top of what it had drilled into, or (`isFromRoot`) on its list alone. */
+  | { type: 'drill'; tab: LibraryTab; drilled: Drilled; isFromRoot?: boolean }
+  /** The view on top of `tab`'s stack goes; its list, or the view below, shows again. */
+  | { type: 'back'; tab: LibraryTab }
   | { type: 'toggleHelp' };
 
-export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', openPlaylist: null, isHelpOpen: false };
+export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', drills: {}, isHelpOpen: false };
+
+const NO_DRILLS: readonly Drilled[] = [];
+
+/** The views above `tab`'s list. */
+export const drillsOf = (state: Pick<FocusState, 'drills'>, tab: LibraryTab): readonly Drilled[] => state.drills[tab] ?? NO_DRILLS;
 
 function focusOn(state: FocusState, target: FocusTarget): FocusState {
   if (target === state.focus) return state;
@@ -44,10 +52,14 @@ export function focusReducer(state: FocusState, action: FocusAction): FocusState
     }
     case 'focus':
       return focusOn(state, action.target);
-    case 'openPlaylist':
-      return { ...state, focus: 'playlists', libraryTab: 'playlists', openPlaylist: action.playlist };
-    case 'closePlaylist':
-      return state.openPlaylist === null ? state : { ...state, openPlaylist: null };
+    case 'drill': {
+      const below = action.isFromRoot === true ? NO_DRILLS : drillsOf(state, action.tab);
+      return { ...state, focus: action.tab, libraryTab: action.tab, drills: { ...state.drills, [action.tab]: [...below, action.drilled] } };
+    }
+    case 'back': {
+      const stack = drillsOf(state, action.tab);
+      return stack.length === 0 ? state : { ...state, drills: { ...state.drills, [action.tab]: stack.slice(0, -1) } };
+    }
     case 'toggleHelp':
       return { ...state, isHelpOpen: !state.isHelpOpen };
   }

@@ -1,5 +1,5 @@
 import type { DOMElement } from 'ink';
-import { createContext, useContext } from 'react';
+import { useServices } from './services.js';
 
 /**
  * Lines that change with time alone (the clock and its bar), drawn onto the terminal between Ink's frames:
@@ -13,8 +13,6 @@ export interface LiveLines {
   hide(element: DOMElement): void;
 }
 
-export const LiveLinesContext = createContext<LiveLines | null>(null);
-
 export function useLiveLines(): LiveLines | null {
-  return useContext(LiveLinesContext);
+  return useServices().liveLines;
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { useServices } from './services.js';
 
 /**
  * Where the dashboard writes what went wrong but needs no more than a line in the log file (a picture that
@@ -6,10 +6,6 @@ import { createContext, useContext } from 'react';
  */
 export type LogLine = (line: string) => void;
 
-const NOWHERE: LogLine = () => {};
-
-export const LogContext = createContext<LogLine>(NOWHERE);
-
 export function useLog(): LogLine {
-  return useContext(LogContext);
+  return useServices().log;
 }

@@ -1,9 +1,12 @@
-import { createContext } from 'react';
 import type { DetailsTarget } from './details-target.js';
+import { useServices } from './services.js';
 
-/** Adding the item under a list's cursor to the player's queue (App provides it; see hooks/use-up-next.ts). */
+/** Adding the item under a list's cursor to the player's queue (the dashboard gives it; see hooks/use-up-next.ts). */
 export interface QueueActions {
   add(target: DetailsTarget | null): void;
 }
 
-export const QueueActionsContext = createContext<QueueActions | null>(null);
+/** The queue of the dashboard above; none (the key does nothing) in a pane drawn alone. */
+export function useQueue(): QueueActions | null {
+  return useServices().queue;
+}

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useServices } from './services.js';
 import type { PointerEvent } from './state/mouse-actions.js';
 import type { Attention } from './state/poll-pace.js';
 
@@ -40,11 +41,9 @@ export function createTerminalEvents(): TerminalEventSource {
   };
 }
 
-export const TerminalEventsContext = createContext<TerminalEvents | null>(null);
-
 /** Calls `handler` (its latest version) with every mouse event. */
 export function usePointer(handler: (event: PointerEvent) => void): void {
-  const events = useContext(TerminalEventsContext);
+  const events = useServices().terminalEvents;
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => events?.onPointer((event) => latest.current(event)), [events]);
@@ -52,7 +51,7 @@ export function usePointer(handler: (event: PointerEvent) => void): void {
 
 /** The terminal's focus as last reported ('unreported' until it reports one, and without terminal events). */
 export function useAttention(): Attention {
-  const events = useContext(TerminalEventsContext);
+  const events = useServices().terminalEvents;
   const [attention, setAttention] = useState<Attention>(() => events?.attention() ?? 'unreported');
   useEffect(() => {
     if (events === null) return;

@@ -1,5 +1,5 @@
 import type { DOMElement } from 'ink';
-import { createContext, useContext } from 'react';
+import { useServices } from './services.js';
 
 /**
  * Pictures drawn by the terminal itself (the kitty graphics protocol) over cells Ink leaves blank: Ink owns
@@ -20,8 +20,6 @@ export interface TerminalPictures {
   hide(element: DOMElement): void;
 }
 
-export const TerminalPicturesContext = createContext<TerminalPictures | null>(null);
-
 export function useTerminalPictures(): TerminalPictures | null {
-  return useContext(TerminalPicturesContext);
+  return useServices().terminalPictures;
 }

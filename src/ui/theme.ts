@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import { createContext, useContext } from 'react';
+import { useServices } from './services.js';
 import type { ThemeName, ThemeRole, ThemeSettings } from '../config/schema.js';
 
 /**
@@ -96,8 +96,7 @@ export const selectionStyle = (theme: Theme): { backgroundColor: string | undefi
   inverse: theme.selection === undefined,
 });
 
-export const ThemeContext = createContext<Theme>(THEMES.default);
-
+/** The theme of the services above; the default where none is given. */
 export function useTheme(): Theme {
-  return useContext(ThemeContext);
+  return useServices().theme ?? THEMES.default;
 }

@@ -1,4 +1,3 @@
-import { createContext } from 'react';
 import type { PlaylistReorderState } from './state/playlist-reorder.js';
 import type { Journal } from './state/reorder-journal.js';
 
@@ -33,7 +32,7 @@ export interface ResumedEdit {
  * earlier run, or by a playlist closed with its moves unsaved), and the edits restored from them on their
  * way to the pane that opens the playlist. A journal left by an earlier run keeps its file until this
  * dashboard's own journal holds its moves (the pane's first write) or they are discarded. No React here;
- * `UnsavedJournalsContext` hands it down.
+ * the services (services.ts) hand it down.
  */
 export class UnsavedJournals {
   /** What the panes write through: this dashboard's files, and the left-over files a write takes over. */
@@ -144,6 +143,3 @@ export class UnsavedJournals {
     }
   }
 }
-
-/** The dashboard's journals; null where moves are not journaled (most in-process tests). */
-export const UnsavedJournalsContext = createContext<UnsavedJournals | null>(null);

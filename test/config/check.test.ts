@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../src/config/actions.js';
+import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
+import { SECTIONS } from '../../src/ui/sections/registry.js';
 import { checkConfigText } from '../../src/config/check.js';
 import { formatProblem } from '../../src/config/problems.js';
 import { DEFAULT_CONFIG, POLL_BOUNDS, REQUEST_BUDGET_PER_30_S, requestsPer30s } from '../../src/config/schema.js';
@@ -81,17 +82,28 @@ describe('checkConfigText', () => {
     expect(said('[keys]\nshuffle = "z"\nrepeat = "z"\n')).toEqual(['3: keys.repeat: "z" is bound to both shuffle and repeat everywhere: give one of them another key']);
   });
 
+  it('finds a conflict in the devices list, which reads the lists\' ↑ and ↓', () => {
+    expect(said('[keys]\ndevicesPlay = "j"\n')).toEqual(['2: keys.devicesPlay: "j" is bound to both down and devicesPlay in devices: give one of them another key']);
+    expect(said('[keys]\ndevicesClose = "q"\n')).toEqual(['2: keys.devicesClose: "q" is bound to both quit and devicesClose in devices: give one of them another key']);
+  });
+
+  it('keeps the answers of the offer at start out of the file', () => {
+    expect(said('[keys]\nofferSave = "x"\n')[0]).toMatch(/^2: keys\.offerSave: unknown action; the actions are/);
+  });
+
   it('allows one key for two actions in places apart, and a swap done in one file', () => {
     expect(said('[keys]\nseekBack = "h"\nfirst = "h"\n')).toEqual([]);
     expect(said('[keys]\ndown = ["Down", "J"]\nmoveDown = ["j", "Shift+Down"]\n')).toEqual([]);
   });
 
   it('refuses digits where they count, but lets the focus actions swap 1-5', () => {
+    // One jump digit per section: 1-5 today.
+    const jumps = `1-${SECTIONS.length}`;
     expect(said('[keys]\nnext = "6"\nfirst = "0"\n')).toEqual([
-      '2: keys.next: "6" is a count in a playlist\'s items (20K); of the digits, only 1-5 for the focus actions',
-      '3: keys.first: "0" is a count in a playlist\'s items (20K); of the digits, only 1-5 for the focus actions',
+      `2: keys.next: "6" is a count in a playlist's items (20K); of the digits, only ${jumps} for the focus actions`,
+      `3: keys.first: "0" is a count in a playlist's items (20K); of the digits, only ${jumps} for the focus actions`,
     ]);
-    expect(said('[keys]\nfocusShows = "6"\n')).toHaveLength(1);
+    expect(said('[keys]\nfocusShows = "9"\n')).toHaveLength(1);
     expect(said('[keys]\nfocusShows = "4"\nfocusAudiobooks = "3"\nhelpClose = ["Esc", "0"]\n')).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkConfigText } from '../../src/config/check.js';
 import { Pane } from '../../src/ui/components/Pane.js';
-import { paint, resolveTheme, themeFromEnv, ThemeContext, THEMES, type Theme } from '../../src/ui/theme.js';
+import { ServicesProvider } from '../../src/ui/services.js';
+import { paint, resolveTheme, themeFromEnv, THEMES, type Theme } from '../../src/ui/theme.js';
 
 const level = chalk.level;
 afterEach(() => {
@@ -87,7 +88,7 @@ describe('a theme applied to a frame', () => {
   it('draws the focused border in the accent of the theme given', () => {
     chalk.level = 3;
     const frameIn = (theme: Theme): string => {
-      const app = render(createElement(ThemeContext.Provider, { value: theme }, createElement(Pane, { title: 'Lists', isFocused: true, width: 20, height: 3 })));
+      const app = render(createElement(ServicesProvider, { services: { theme } }, createElement(Pane, { title: 'Lists', isFocused: true, width: 20, height: 3 })));
       const frame = app.lastFrame() ?? '';
       app.unmount();
       return frame;

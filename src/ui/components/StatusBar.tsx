@@ -1,6 +1,8 @@
 import { Box, Text } from 'ink';
 import { memo, useEffect, useState } from 'react';
 import type { ConnectionStatus } from '../../api/api.js';
+import { useKeyBindings } from '../keys/bindings-context.js';
+import { firstKeyLabel } from '../keys/bindings.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { mutedStyle, useTheme } from '../theme.js';
 
@@ -16,7 +18,6 @@ export interface StatusBarProps {
   staleSince: number | null;
 }
 
-const KEY_HINT = '? help · q quit';
 const MAX_CONNECTION_COLUMNS = 60;
 
 function seconds(ms: number): string {
@@ -57,9 +58,11 @@ const StatusRight = memo(function StatusRight({ connection, staleSince, message 
   const parts = [truncateToWidth(describeConnection(connection, now, message), MAX_CONNECTION_COLUMNS)];
   if (staleSince !== null) parts.push(`data ${seconds(now - staleSince)} old`);
   const isTroubled = connection.state !== 'online' || staleSince !== null;
+  const bindings = useKeyBindings();
+  const hint = `${firstKeyLabel('help', bindings)} help · ${firstKeyLabel('quit', bindings)} quit`;
   return (
     <Text {...(isTroubled ? { color: theme.warning } : mutedStyle(theme))} wrap="truncate">
-      {`${parts.join(' · ')} │ ${KEY_HINT}`}
+      {`${parts.join(' · ')} │ ${hint}`}
     </Text>
   );
 });

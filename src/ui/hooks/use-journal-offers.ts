@@ -1,23 +1,16 @@
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
+import { DEFAULT_BINDINGS } from '../keys/bindings.js';
+import { commandFor, OFFER_KEYMAP, runCommand, type CommandHandlers, type OfferCommand } from '../keys/keymap.js';
 import { restoreJournal } from '../panes/playlist-items/restore-journal.js';
 import { journalNotice, type Journal } from '../state/reorder-journal.js';
-import { UnsavedJournalsContext } from '../unsaved-journals.js';
+import { offerText, setAsideText } from '../journal-offer-text.js';
+import { useServices } from '../services.js';
 import { useKeyLayer } from './use-key-layer.js';
 
-export const OFFER_KEYS = 's save, d discard, Esc later';
-
-/** `3 unsaved moves in Silver Magpies from 19:02 — s save, d discard, Esc later`. */
-export function offerText(journal: Journal, timeZone?: string): string {
-  return `${journalNotice(journal, timeZone)} — ${OFFER_KEYS}`;
-}
-
-/** Journals set aside as unreadable: the first line, and how many more the log names. */
-export function setAsideText(lines: readonly string[]): string {
-  return lines.length === 1 ? lines[0]! : `${lines[0]} (and ${lines.length - 1} more, named in the log)`;
-}
+export { offerText } from '../journal-offer-text.js';
 
 export interface JournalOffers {
   /** The status line while an offer, its question or a restore is up; else null. */
@@ -36,7 +29,7 @@ type Mode = 'offer' | 'confirmDiscard' | 'restoring';
  * named once the offers are answered.
  */
 export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist) => void, showNotice: (message: string) => void): JournalOffers {
-  const journals = useContext(UnsavedJournalsContext);
+  const { journals } = useServices();
   const [queue, setQueue] = useState<readonly Journal[]>(() => journals?.leftOver ?? []);
   const [mode, setMode] = useState<Mode>('offer');
   const [restoring, setRestoring] = useState<Journal | null>(null);
@@ -74,6 +67,15 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
     latest.current.showNotice(setAsideText(journals.setAside));
   }, [hasOffers, isSetAsideShown, journals]);
 
+  const handlers: CommandHandlers<OfferCommand> = {
+    save: () => {
+      if (current === null) return;
+      setMode('restoring');
+      restore(current, true, next);
+    },
+    discard: () => setMode('confirmDiscard'),
+    later: () => next(),
+  };
   useKeyLayer(
     KEY_LAYER.prompt,
     (input, key) => {
@@ -90,11 +92,10 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
           }
           next();
         } else if (answer === 'n' || key.escape) setMode('offer');
-      } else if (key.escape) next();
-      else if (input === 'd') setMode('confirmDiscard');
-      else if (input === 's') {
-        setMode('restoring');
-        restore(current, true, next);
+      } else {
+        // The answers are the table's (fixed: the offer names them); any other key waits for one.
+        const command = commandFor(OFFER_KEYMAP, input, key, DEFAULT_BINDINGS);
+        if (command !== null) runCommand(handlers, command);
       }
       return true;
     },

@@ -5,7 +5,8 @@ import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
-import { LIST_BINDINGS, resolve, type ListCommand } from '../keymap.js';
+import { commandFor, LIST_KEYMAP, runCommand, type CommandHandlers, type ListCommand } from '../keys/keymap.js';
+import { useQueue } from '../queue-context.js';
 import { useKeyLayer } from './use-key-layer.js';
 import { useListPointer } from './use-list-pointer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
@@ -44,32 +45,26 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   // One target object per item, so that the details see "unchanged" when only other rows changed.
   const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
 
-  const handleCommand = (command: ListCommand): void => {
-    const { onOpen, onPlay, onBack } = callbacks.current;
-    switch (command.type) {
-      case 'cursor':
-        return cursor.move(command.action);
-      case 'open':
-        if (item !== undefined) onOpen?.(item, toBase(cursor.cursor));
-        return;
-      case 'play':
-        if (item !== undefined) onPlay?.(item, toBase(cursor.cursor));
-        return;
-      case 'back':
-        return filter.isOn ? clearFilter() : onBack?.();
-      case 'filter':
-        return filter.open();
-      case 'reorder':
-        return; // Not in LIST_BINDINGS: only a playlist's items can be reordered.
-    }
+  const queue = useQueue();
+  const handlers: CommandHandlers<ListCommand> = {
+    cursor: ({ action }) => cursor.move(action),
+    open: () => {
+      if (item !== undefined) callbacks.current.onOpen?.(item, toBase(cursor.cursor));
+    },
+    play: () => {
+      if (item !== undefined) callbacks.current.onPlay?.(item, toBase(cursor.cursor));
+    },
+    back: () => (filter.isOn ? clearFilter() : callbacks.current.onBack?.()),
+    filter: () => filter.open(),
+    queue: () => queue?.add(target),
   };
   const bindings = useKeyBindings();
   useKeyLayer(
     KEY_LAYER.pane,
     (input, key) => {
-      const binding = resolve(LIST_BINDINGS, input, key, bindings);
-      if (binding !== null) handleCommand(binding.command);
-      return binding !== null;
+      const command = commandFor(LIST_KEYMAP, input, key, bindings);
+      if (command !== null) runCommand(handlers, command);
+      return command !== null;
     },
     { isActive: isFocused },
   );

@@ -1,4 +1,5 @@
-import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { useServices } from '../services.js';
 
 /**
  * The shown list, for the mouse: the last list that had the focus registers its window and what a click
@@ -20,10 +21,8 @@ export interface ListPointerSlot {
   current: ListPointerTarget | null;
 }
 
-export const ListPointerContext = createContext<ListPointerSlot>({ current: null });
-
 export function useListPointer(isFocused: boolean, target: ListPointerTarget): void {
-  const slot = useContext(ListPointerContext);
+  const slot = useServices().listPointer;
   const mine = useRef(target);
   mine.current = target;
   useLayoutEffect(() => {

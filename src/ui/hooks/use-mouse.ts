@@ -1,14 +1,14 @@
-import { useContext, useRef, type Dispatch } from 'react';
+import { useRef, type Dispatch } from 'react';
 import type { PlaybackState } from '../../api/types.js';
-import { LIBRARY_TABS } from '../components/TabLine.js';
 import type { FocusAction, FocusState } from '../focus.js';
 import { formatDuration } from '../format.js';
 import type { DashboardLayout } from '../layout.js';
 import type { PlaybackCommand } from '../playback-commands.js';
+import { layoutTabLine, libraryTabs } from '../sections/tab-line.js';
 import { mouseAction, type LastClick, type ScreenState } from '../state/mouse-actions.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
 import { usePointer } from '../terminal-events.js';
-import { ListPointerContext } from './use-list-pointer.js';
+import { useServices } from '../services.js';
 
 export interface MouseInputs {
   layout: DashboardLayout;
@@ -26,7 +26,7 @@ function snapshotOf(playback: PlaybackState | null | undefined, receivedAt: numb
 
 /** The mouse on the dashboard: each event hit-tested against the screen (state/mouse-actions.ts) and done. */
 export function useMouse({ layout, focus, dispatch, playback, receivedAt, run }: MouseInputs): void {
-  const slot = useContext(ListPointerContext);
+  const { listPointer: slot, bindings } = useServices();
   const lastClick = useRef<LastClick | null>(null);
   usePointer((event) => {
     const now = Date.now();
@@ -37,7 +37,7 @@ export function useMouse({ layout, focus, dispatch, playback, receivedAt, run }:
       layout,
       libraryTab: focus.libraryTab,
       isHelpOpen: focus.isHelpOpen,
-      tabs: LIBRARY_TABS,
+      tabs: layoutTabLine(libraryTabs(bindings), focus.libraryTab, layout.root.width).cells,
       list: list === null ? null : { top: list.top, length: list.length, rowsAbove: list.rowsAbove },
       clock: snapshot === null ? null : { elapsed: formatDuration(position), total: formatDuration(snapshot.durationMs) },
     };

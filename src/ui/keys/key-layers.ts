@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { JUMP_DIGITS } from '../sections/registry.js';
 
 /**
  * Who has a key. Layers stack by priority; a key goes to the highest active layer first, and each layer
@@ -7,8 +8,8 @@ import type { Key } from 'ink';
  *
  * The one rule that spans layers, counts: a layer that `takesCounts` (a playlist's items) reads digits
  * as a count for its next key (`20K`); the count goes to that key's handler and is dropped by any key
- * that is not a digit. A lone `1`–`4` followed by nothing for `COUNT_JUMP_MS` goes on, as typed, to the
- * layers below (the global keys jump to that pane).
+ * that is not a digit. A lone jump digit (`1` up to the number of sections) followed by nothing for
+ * `COUNT_JUMP_MS` goes on, as typed, to the layers below (the global keys jump to that pane).
  */
 
 export const KEY_LAYER = {
@@ -37,9 +38,8 @@ export interface KeyLayer {
   onCount?(count: string): void;
 }
 
-/** How long a lone `1`–`4` waits for a key to count for before it goes on to the layers below. */
+/** How long a lone jump digit waits for a key to count for before it goes on to the layers below. */
 export const COUNT_JUMP_MS = 800;
-const LONE_JUMP_DIGIT = /^[1-5]$/;
 /** Longer counts are ignored: every move clamps at the ends long before. */
 const MAX_COUNT_DIGITS = 5;
 
@@ -82,7 +82,7 @@ export class KeyLayers {
     // A leading 0 counts nothing; digits past the cap are ignored.
     if ((digit === '0' && this.count === '') || this.count.length >= MAX_COUNT_DIGITS) return;
     this.setCount(layer, this.count + digit);
-    if (!LONE_JUMP_DIGIT.test(this.count)) return;
+    if (!JUMP_DIGITS.has(this.count)) return;
     const timer = setTimeout(() => {
       // A cleared timer can still fire under fake timers: only the latest may act.
       if (this.loneDigit !== timer) return;

@@ -6,7 +6,9 @@ import { useApi } from '../api-context.js';
 import { Pane } from '../components/Pane.js';
 import { useKeyLayer } from '../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
-import { DEVICE_BINDINGS, resolve } from '../keymap.js';
+import { useKeyBindings } from '../keys/bindings-context.js';
+import { firstKeyLabel } from '../keys/bindings.js';
+import { commandFor, DEVICES_KEYMAP, runCommand, type CommandHandlers, type DeviceCommand } from '../keys/keymap.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { useTheme } from '../theme.js';
 
@@ -36,7 +38,7 @@ const reasonOf = (error: unknown): string => (isApiError(error) ? (error.details
 
 /** The devices, read once when opened (never polled); Enter moves playback to the one under the cursor. */
 export const DevicesOverlay = memo(function DevicesOverlay(props: DevicesOverlayProps) {
-  const { width, maxHeight, onClose, onTransferred, onNotice } = props;
+  const { width, maxHeight, onClose } = props;
   const api = useApi();
   const theme = useTheme();
   const [devices, setDevices] = useState<readonly Device[] | null>(null);
@@ -61,36 +63,40 @@ export const DevicesOverlay = memo(function DevicesOverlay(props: DevicesOverlay
     return () => controller.abort();
   }, [api]);
 
+  const transfer = (): void => {
+    const device = devices?.[cursor];
+    if (!device?.id || busy.current) return;
+    if (device.is_active) return onClose();
+    busy.current = true;
+    api.transferPlayback(device.id).then(
+      () => {
+        busy.current = false;
+        latest.current.onNotice(`playing on ${sanitizeText(device.name)}`);
+        latest.current.onTransferred(device);
+      },
+      (error: unknown) => {
+        busy.current = false;
+        latest.current.onNotice(`couldn't move playback to ${sanitizeText(device.name)}: ${reasonOf(error)}`);
+      },
+    );
+  };
+  const last = Math.max(0, (devices?.length ?? 0) - 1);
+  // The lists' ↑/↓ (as bound) choose; any other key goes on to the global keys (the devices key closes).
+  const handlers: CommandHandlers<DeviceCommand> = {
+    cursor: ({ action }) => setCursor((current) => Math.max(0, Math.min(last, current + (action === 'up' ? -1 : 1)))),
+    transfer,
+    close: () => onClose(),
+  };
+  const bindings = useKeyBindings();
   useKeyLayer(KEY_LAYER.overlay, (input, key) => {
-    const action = resolve(DEVICE_BINDINGS, input, key)?.action;
-    if (action === undefined) return false;
-    const count = devices?.length ?? 0;
-    if (action === 'close') onClose();
-    else if (action === 'up') setCursor((current) => Math.max(0, current - 1));
-    else if (action === 'down') setCursor((current) => Math.min(Math.max(0, count - 1), current + 1));
-    else if (action === 'transfer') {
-      const device = devices?.[cursor];
-      if (!device?.id || busy.current) return true;
-      if (device.is_active) {
-        onClose();
-        return true;
-      }
-      busy.current = true;
-      api.transferPlayback(device.id).then(
-        () => {
-          busy.current = false;
-          latest.current.onNotice(`playing on ${sanitizeText(device.name)}`);
-          latest.current.onTransferred(device);
-        },
-        (error: unknown) => {
-          busy.current = false;
-          latest.current.onNotice(`couldn't move playback to ${sanitizeText(device.name)}: ${reasonOf(error)}`);
-        },
-      );
-    }
+    const command = commandFor(DEVICES_KEYMAP, input, key, bindings);
+    if (command === null) return false;
+    runCommand(handlers, command);
     return true;
   });
 
+  const key = (action: Parameters<typeof firstKeyLabel>[0]): string => firstKeyLabel(action, bindings);
+  const hint = `${key('up')}/${key('down')} choose · ${key('devicesPlay')} plays there · ${key('devicesClose')} closes`;
   const inner = Math.max(1, width - 4);
   const rows = devices ?? [];
   const height = Math.min(maxHeight, Math.max(1, rows.length) + DEVICES_FRAME_ROWS);
@@ -100,7 +106,7 @@ export const DevicesOverlay = memo(function DevicesOverlay(props: DevicesOverlay
     <Pane title="Devices" isFocused width={width} height={height}>
       <Box flexDirection="column" paddingX={1}>
         <Text dimColor wrap="truncate">
-          {devices === null ? 'Asking for the devices…' : '↑/↓ choose · Enter plays there · Esc closes'}
+          {devices === null ? 'Asking for the devices…' : hint}
         </Text>
         {rows.slice(top, top + visible).map((device, index) => (
           <Text

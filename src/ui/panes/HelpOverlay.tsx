@@ -5,7 +5,9 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { memo, useMemo, useState, type PropsWithChildren } from 'react';
 import { Pane } from '../components/Pane.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
-import { GLOBAL_BINDINGS, HELP_BINDINGS, helpRows, resolve, type HelpRow } from '../keymap.js';
+import { firstKeyLabel } from '../keys/bindings.js';
+import { helpRows, type HelpRow } from '../keys/help-rows.js';
+import { commandFor, GLOBAL_KEYMAP, HELP_KEYMAP, runCommand, type CommandHandlers, type HelpCommand } from '../keys/keymap.js';
 import { truncateToWidth } from '../sanitize.js';
 
 export interface HelpOverlayProps {
@@ -60,25 +62,29 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }:
 
   // Over the panes: the scroll keys and Esc are the help's; keys that move the focus wait until it closes;
   // the rest (quit, `?`, playback) go on to the global keys.
+  const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
+  const handlers: CommandHandlers<HelpCommand> = {
+    scroll: ({ rows: delta }) => scroll(delta),
+    page: ({ direction }) => scroll(direction * visible),
+    close: () => onClose(),
+  };
   useKeyLayer(KEY_LAYER.overlay, (input, key) => {
-    const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
-    const action = resolve(HELP_BINDINGS, input, key, bindings)?.command;
-    if (action === 'close') onClose();
-    else if (action === 'scrollUp') scroll(-1);
-    else if (action === 'scrollDown') scroll(1);
-    else if (action === 'pageUp') scroll(-visible);
-    else if (action === 'pageDown') scroll(visible);
-    else return isFocusMove(resolve(GLOBAL_BINDINGS, input, key, bindings)?.command.type);
+    const command = commandFor(HELP_KEYMAP, input, key, bindings);
+    if (command === null) return isFocusMove(commandFor(GLOBAL_KEYMAP, input, key, bindings)?.type);
+    runCommand(handlers, command);
     return true;
   });
 
+  const key = (action: Parameters<typeof firstKeyLabel>[0]): string => firstKeyLabel(action, bindings);
+  const scrollHint = `${key('helpScrollUp')}/${key('helpScrollDown')} ${key('helpPageUp')}/${key('helpPageDown')}`;
+  const closeHint = `${key('helpClose')} or ${key('help')} closes`;
   const shown = rows.slice(shownTop, shownTop + visible);
   const range = `${shownTop + 1}–${shownTop + shown.length} of ${rows.length}`;
   return (
     <Pane title="Help · every key" isFocused width={width} height={height}>
       <Box flexDirection="column" paddingX={1}>
         <Text dimColor wrap="truncate">
-          {lastTop > 0 ? `Keys ${range} · ↑/↓ PgUp/PgDn scroll · Esc or ? closes` : 'Esc or ? closes'}
+          {lastTop > 0 ? `Keys ${range} · ${scrollHint} scroll · ${closeHint}` : closeHint}
         </Text>
         <Table data={shown} columns={['Key', 'Action', 'Where']} skeleton={Skeleton} header={Heading} />
       </Box>

@@ -5,7 +5,6 @@ import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
 import type { LibraryList } from '../hooks/use-library-list.js';
 import { sanitizeText } from '../sanitize.js';
-import { useQueueKey } from '../hooks/use-queue-key.js';
 import { DetailsPane } from './DetailsPane.js';
 import type { Size } from '../layout.js';
 import { mutedStyle, useTheme } from '../theme.js';
@@ -39,7 +38,6 @@ export interface LibraryListViewProps {
  */
 export function LibraryListView(props: LibraryListViewProps) {
   const { details, list } = props;
-  useQueueKey(list.target, props.isFocused);
   if (details.width <= 0) return <ListPane {...props} />;
   return (
     <Box>

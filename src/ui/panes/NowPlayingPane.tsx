@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { memo, useContext } from 'react';
-import { ArtModeContext } from '../art/art-mode-context.js';
+import { memo } from 'react';
+import { useServices } from '../services.js';
 import { coverBox } from '../art/cover-cells.js';
 import { imagesOf, smallestCovering } from '../art/pick-image.js';
 import { CoverPicture } from '../components/CoverPicture.js';
@@ -63,7 +63,7 @@ export function describeSettings(playback: PlaybackState): string {
 export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPaneProps) {
   const { playback, receivedAt, isFocused, width, height, upNext = [] } = props;
   const theme = useTheme();
-  const artMode = useContext(ArtModeContext);
+  const { artMode } = useServices();
   const box = artMode.kind === 'off' ? null : coverBox(height - 2, width - 4);
   const item = playback?.item ?? null;
   const hasPicture = box !== null && item !== null && smallestCovering(imagesOf(item), box.columns) !== null;

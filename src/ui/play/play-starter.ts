@@ -1,10 +1,11 @@
-import { createContext, useCallback, useContext, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { Chapter, Episode, Track } from '../../api/types.js';
 import type { PlaybackController } from '../hooks/use-playback.js';
 import { optimisticPlayback, type PlayRequest } from './play-request.js';
 import { sayIfUnplayable } from './unplayable.js';
+import { useServices } from '../services.js';
 
 export interface PlayStarter {
   /**
@@ -19,12 +20,9 @@ export interface PlayStarter {
   refuseUnplayable(item: Track | Episode | Chapter): boolean;
 }
 
-const PlayStarterContext = createContext<PlayStarter | null>(null);
-export const PlayStarterProvider = PlayStarterContext.Provider;
-
 /** The starter of the app above; none (keys do nothing) in a pane rendered alone. */
 export function usePlayStarter(): PlayStarter | null {
-  return useContext(PlayStarterContext);
+  return useServices().player;
 }
 
 const reasonOf = (error: unknown): string =>

@@ -1,5 +1,6 @@
 import type { FocusTarget, LibraryTab } from '../focus.js';
 import type { DashboardLayout } from '../layout.js';
+import type { TabCell } from '../sections/tab-line.js';
 
 /**
  * What a mouse event means on the dashboard: a pure hit test of the event's cell against the rectangles
@@ -28,19 +29,13 @@ export type MouseAction =
   | { type: 'seek'; fraction: number }
   | { type: 'switchTab'; tab: LibraryTab };
 
-/** A tab as the tab line writes it (LIBRARY_TABS in components/TabLine.tsx): ` 2 Playlists ` or `[2 Playlists]`. */
-export interface TabLabel {
-  tab: LibraryTab;
-  key: string;
-  label: string;
-}
-
 /** The state of the screen the rectangles depend on besides the terminal's size. */
 export interface ScreenState {
   layout: DashboardLayout;
   libraryTab: LibraryTab;
   isHelpOpen: boolean;
-  tabs: readonly TabLabel[];
+  /** The tab line's cells as drawn (sections/tab-line.ts). */
+  tabs: readonly Pick<TabCell, 'tab' | 'start' | 'width'>[];
   /** The shown list's window: its first visible index, its length, and the rows above it in the pane (a filter line). */
   list: { top: number; length: number; rowsAbove: number } | null;
   /** The clock line's texts either side of its bar, when something plays ('1:23', '3:45'); null otherwise. */
@@ -94,14 +89,8 @@ export function screenRects({ layout, list, clock }: ScreenState): ScreenRects {
 }
 
 /** The tab whose label is under `column` on the tab line. */
-function tabAt(tabs: readonly TabLabel[], column: number): LibraryTab | null {
-  let left = 0;
-  for (const { tab, key, label } of tabs) {
-    const width = key.length + label.length + 3;
-    if (column >= left && column < left + width) return tab;
-    left += width;
-  }
-  return null;
+function tabAt(tabs: ScreenState['tabs'], column: number): LibraryTab | null {
+  return tabs.find(({ start, width }) => column >= start && column < start + width)?.tab ?? null;
 }
 
 export interface LastClick {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../../src/config/actions.js';
+import { DEFAULT_BINDINGS } from '../../../src/ui/keys/bindings.js';
 import { DEFAULT_CONFIG, type Config } from '../../../src/config/schema.js';
 import { App } from '../../../src/ui/App.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
@@ -43,6 +43,51 @@ describe('configured keys', () => {
     // J moved nothing: two undos find one move only.
     await app.press('J', 'u', 'u');
     await app.waitForFrame((frame) => statusLine(frame).includes('nothing to undo'));
+  });
+
+  it('add to the queue with a remapped key, in a playlist\'s items and in a show\'s episodes, and not with a any more', async () => {
+    const { api, app } = await mount(withKeys({ addToQueue: ['Q'] }));
+    await app.press('enter');
+    await app.waitForFrame(/› +1 /);
+    await app.press('a', 'j');
+    await app.waitForFrame(/› +2 /);
+    expect(api.callsTo('addToQueue')).toHaveLength(0);
+    await app.press('Q');
+    await app.waitForFrame((frame) => statusLine(frame).includes('added to the queue'));
+    // A lone 3 in a playlist's items waits for a key to count for before it jumps.
+    await app.press('3');
+    await app.waitForFrame('[3 Saved shows]');
+    await app.press('enter');
+    const episode = api.catalog.savedShows[0]!.show;
+    await app.waitForFrame(`${episode.name} · `);
+    await app.waitForFrame(/› \d{4}-\d\d-\d\d/);
+    await app.press('a', 'Q');
+    await app.waitForFrame(() => api.callsTo('addToQueue').length === 2);
+  });
+
+  it('move the cursor in the devices list with a remapped down key, and not with j any more', async () => {
+    const { api, app } = await mount(withKeys({ down: ['x'] }));
+    await app.press('d');
+    await app.waitForFrame('Kitchen speaker');
+    // j is nothing now: Enter on the device playing closes the list.
+    await app.press('j', 'enter');
+    await app.waitForFrame((frame) => !frame.includes('Enter plays there'));
+    expect(api.callsTo('transferPlayback')).toHaveLength(0);
+    await app.press('d');
+    await app.waitForFrame('↑/x choose · Enter plays there · Esc closes');
+    await app.press('x', 'enter');
+    await app.waitForFrame((frame) => statusLine(frame).includes('playing on Kitchen speaker'));
+    expect(api.callsTo('transferPlayback').map((call) => call.args[0])).toEqual(['device-2']);
+  });
+
+  it('show remapped keys on the tab line and the status line, and jump with them', async () => {
+    const { app } = await mount(withKeys({ focusShows: ['S'], focusAudiobooks: ['ctrl+b'], help: ['H'], quit: ['Q', 'ctrl+c'] }));
+    expect(statusLine(app.frame())).toContain('H help · Q quit');
+    expect(app.frame()).toContain(' S Saved shows ');
+    expect(app.frame()).toContain(' Ctrl+B Audiobooks ');
+    await app.press('3');
+    await app.press('S');
+    await app.waitForFrame('[S Saved shows]');
   });
 
   it('shows the keys as configured in the help', async () => {

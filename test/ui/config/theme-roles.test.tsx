@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Pane } from '../../../src/ui/components/Pane.js';
 import { ListWindow } from '../../../src/ui/components/ListWindow.js';
 import { clockLine } from '../../../src/ui/components/clock-line.js';
-import { resolveTheme, ThemeContext, THEMES, type Theme } from '../../../src/ui/theme.js';
+import { ServicesProvider } from '../../../src/ui/services.js';
+import { resolveTheme, THEMES, type Theme } from '../../../src/ui/theme.js';
 import { computeLayout } from '../../../src/ui/layout.js';
 
 /** The roles a config's theme sets, in the frames: borders, the cursor row, the progress bar; the default as before. */
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 function frameOf(theme: Theme, node: ReactElement): string {
-  const app = render(<ThemeContext.Provider value={theme}>{node}</ThemeContext.Provider>);
+  const app = render(<ServicesProvider services={{ theme }}>{node}</ServicesProvider>);
   const frame = app.lastFrame() ?? '';
   app.unmount();
   return frame;

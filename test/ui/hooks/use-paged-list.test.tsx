@@ -4,7 +4,8 @@ import type { PageRequest } from '../../../src/api/api.js';
 import type { Paging } from '../../../src/api/types.js';
 import { RECHECK_MS, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
 import { usePagedList, usePagesAround } from '../../../src/ui/hooks/use-paged-list.js';
-import { createTerminalEvents, TerminalEventsContext } from '../../../src/ui/terminal-events.js';
+import { ServicesProvider } from '../../../src/ui/services.js';
+import { createTerminalEvents } from '../../../src/ui/terminal-events.js';
 import { renderApp } from '../../helpers/render.js';
 import { settle } from '../panes/pane-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
@@ -152,9 +153,9 @@ describe('usePagedList', () => {
     const events = createTerminalEvents();
     const renders = { count: 0 };
     const app = renderApp(
-      <TerminalEventsContext.Provider value={events}>
+      <ServicesProvider services={{ terminalEvents: events }}>
         <Probe remote={remote} renders={renders} isFocused />
-      </TerminalEventsContext.Provider>,
+      </ServicesProvider>,
     );
     await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
     await remote.answer();

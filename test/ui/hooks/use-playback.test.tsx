@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlayback, type PlaybackController } from '../../../src/ui/hooks/use-playback.js';
 import { UNFOCUSED_POLL_MS } from '../../../src/ui/state/poll-pace.js';
-import { createTerminalEvents, TerminalEventsContext, useAttention, type TerminalEventSource } from '../../../src/ui/terminal-events.js';
+import { ServicesProvider } from '../../../src/ui/services.js';
+import { createTerminalEvents, useAttention, type TerminalEventSource } from '../../../src/ui/terminal-events.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
 import { settle } from '../panes/pane-harness.js';
@@ -30,9 +31,9 @@ function Harness({ api, probe }: { api: FakeApi; probe: Probe }) {
 function mount(api: FakeApi, events: TerminalEventSource | null = null) {
   const probe: Probe = { controller: null };
   const app = renderApp(
-    <TerminalEventsContext.Provider value={events}>
+    <ServicesProvider services={{ terminalEvents: events }}>
       <Harness api={api} probe={probe} />
-    </TerminalEventsContext.Provider>,
+    </ServicesProvider>,
   );
   return { app, probe, polls: () => api.callsTo('getPlaybackState').length };
 }

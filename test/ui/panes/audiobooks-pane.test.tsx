@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AudiobooksPane } from '../../../src/ui/panes/AudiobooksPane.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
-import { inDashboard, paneCallbacks } from './pane-harness.js';
+import { inDashboard } from './pane-harness.js';
+import { sectionPane } from './section-harness.js';
 
-describe('AudiobooksPane', () => {
+describe('the audiobooks section', () => {
   it('opens an audiobook on its first chapter and comes back to where it was', async () => {
     const api = createFakeApi();
     const books = api.catalog.savedAudiobooks;
-    const callbacks = paneCallbacks();
     // With the details beside the list, as the app draws them on a wide terminal.
-    const pane = <AudiobooksPane isFocused width={66} height={20} {...callbacks} details={{ width: 54, height: 20 }} />;
+    const { pane } = sectionPane('audiobooks', { details: { width: 54, height: 20 } });
     const app = renderApp(inDashboard(api, pane), { columns: 120 });
     await app.waitForFrame('Audiobooks · 6');
     await app.press('j');

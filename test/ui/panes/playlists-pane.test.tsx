@@ -2,21 +2,19 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListEntry, Paging, SimplifiedPlaylist } from '../../../src/api/types.js';
 import { RECHECK_MS } from '../../../src/ui/hooks/page-loader.js';
-import { PlaylistsPane } from '../../../src/ui/panes/PlaylistsPane.js';
 import { sanitizeText } from '../../../src/ui/sanitize.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { PLAYLIST_COUNT } from '../../helpers/fake-playlists.js';
 import { renderApp } from '../../helpers/render.js';
-import { inDashboard, lastCall, paneCallbacks } from './pane-harness.js';
+import { inDashboard, lastCall } from './pane-harness.js';
+import { sectionPane } from './section-harness.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 
 function renderPlaylists(api: FakeApi | ReturnType<typeof withHostileName> = createFakeApi(), isFocused = true) {
-  const callbacks = paneCallbacks();
   const onOpen = vi.fn<(playlist: SimplifiedPlaylist) => void>();
-  const app = renderApp(
-    inDashboard(api, <PlaylistsPane isFocused={isFocused} width={66} height={20} onOpen={onOpen} {...callbacks} />),
-  );
-  return { app, onOpen, ...callbacks };
+  const { pane, onStatus } = sectionPane('playlists', { isFocused, onOpenPlaylist: onOpen });
+  const app = renderApp(inDashboard(api, pane));
+  return { app, onOpen, onStatus };
 }
 
 /** OSC 52 (a clipboard write), a screen clear and a bell, as a hostile user could name a playlist. */
@@ -32,7 +30,7 @@ function withHostileName(api: FakeApi) {
   };
 }
 
-describe('PlaylistsPane', () => {
+describe('the playlists section', () => {
   it('lists the playlists with their total, the first one selected', async () => {
     const api = createFakeApi();
     const [first, second] = api.playlists();
@@ -58,7 +56,7 @@ describe('PlaylistsPane', () => {
     const instance = render(
       inDashboard(
       withHostileName(createFakeApi()),
-        <PlaylistsPane isFocused width={66} height={20} onOpen={() => {}} {...paneCallbacks()} />,
+        sectionPane('playlists', { onOpenPlaylist: () => {} }).pane,
       ),
     );
     await vi.waitFor(() => expect(instance.lastFrame()).toContain('Mix'));

@@ -5,17 +5,15 @@
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListEntry, Paging, UnreadableEntry } from '../../../src/api/types.js';
-import { AudiobooksPane } from '../../../src/ui/panes/AudiobooksPane.js';
-import { ContinuePane } from '../../../src/ui/panes/ContinuePane.js';
 import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
 import { ApiProvider } from '../../../src/ui/api-context.js';
-import { PlaylistsPane } from '../../../src/ui/panes/PlaylistsPane.js';
-import { ShowsPane } from '../../../src/ui/panes/ShowsPane.js';
-import { PlayStarterProvider, type PlayStarter } from '../../../src/ui/play/play-starter.js';
+import type { PlayStarter } from '../../../src/ui/play/play-starter.js';
+import { ServicesProvider } from '../../../src/ui/services.js';
 import type { PlayRequest } from '../../../src/ui/play/play-request.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
-import { inDashboard, paneCallbacks } from './pane-harness.js';
+import { inDashboard } from './pane-harness.js';
+import { sectionPane } from './section-harness.js';
 
 const standIn = (position: number, reason: 'unavailable' | 'unreadable'): UnreadableEntry => ({ unreadable: { position, reason } });
 
@@ -31,7 +29,7 @@ function recordingStarter() {
 }
 
 function mount(api: FakeApi, starter: PlayStarter, pane: ReactNode) {
-  return renderApp(inDashboard(api, createElement(PlayStarterProvider, { value: starter }, pane)), { columns: 80 });
+  return renderApp(inDashboard(api, createElement(ServicesProvider, { services: { player: starter } }, pane)), { columns: 80 });
 }
 
 describe('stand-in rows', () => {
@@ -44,7 +42,7 @@ describe('stand-in rows', () => {
       getShowEpisodes: async (...args) => withStandIn(await fake.getShowEpisodes(...args), 1, 'unavailable'),
     };
     const starter = recordingStarter();
-    const app = mount(api, starter, <ShowsPane isFocused width={66} height={20} {...paneCallbacks()} />);
+    const app = mount(api, starter, sectionPane('shows').pane);
     const frame = await app.waitForFrame('item 2 could not be read');
     const rows = frame.split('\n');
     const at = (text: string) => rows.findIndex((row) => row.includes(text));
@@ -78,7 +76,7 @@ describe('stand-in rows', () => {
       getAudiobookChapters: async (...args) => withStandIn(await fake.getAudiobookChapters(...args), 2, 'unreadable'),
     };
     const starter = recordingStarter();
-    const app = mount(api, starter, <AudiobooksPane isFocused width={66} height={20} {...paneCallbacks()} />);
+    const app = mount(api, starter, sectionPane('audiobooks').pane);
     await app.waitForFrame('› item 1 is unavailable');
     expect(app.frame()).toContain(books[1]!.audiobook.name);
     await app.press('enter');
@@ -98,7 +96,7 @@ describe('stand-in rows', () => {
       getShowEpisodes: async (...args) => withStandIn(await fake.getShowEpisodes(...args), 0, 'unavailable'),
     };
     const starter = recordingStarter();
-    const app = mount(api, starter, <ContinuePane isFocused isShown listeningEnded={0} width={66} height={20} {...paneCallbacks()} />);
+    const app = mount(api, starter, sectionPane('continue').pane);
     // The first show's episode is gone with its show; the second show's third episode stays, third.
     await app.waitForFrame('Continue listening · 3');
     await app.press('j');
@@ -126,7 +124,7 @@ describe('stand-in rows', () => {
     const api: FakeApi = { ...fake, getMyPlaylists: async (...args) => withStandIn(await fake.getMyPlaylists(...args), 1, 'unavailable') };
     const onOpen = vi.fn();
     const starter = recordingStarter();
-    const app = mount(api, starter, <PlaylistsPane isFocused width={66} height={20} {...paneCallbacks()} onOpen={onOpen} />);
+    const app = mount(api, starter, sectionPane('playlists', { onOpenPlaylist: onOpen }).pane);
     const frame = await app.waitForFrame('item 2 is unavailable');
     expect(frame).toMatch(new RegExp(`${first!.name}[\\s\\S]*item 2 is unavailable[\\s\\S]*${third!.name}`));
     await app.press('j', 'enter');

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { computeLayout, NOW_PLAYING_ROWS } from '../../../src/ui/layout.js';
 import { DOUBLE_CLICK_MS, mouseAction, screenRects, type PointerEvent, type ScreenState } from '../../../src/ui/state/mouse-actions.js';
 
+/** The tab line's cells: `[2 Playlists]` (13 columns), ` 3 Saved shows `, ` 4 Audiobooks `. */
 const TABS = [
-  { tab: 'playlists', key: '2', label: 'Playlists' },
-  { tab: 'shows', key: '3', label: 'Saved shows' },
-  { tab: 'audiobooks', key: '4', label: 'Audiobooks' },
+  { tab: 'playlists', start: 0, width: 13 },
+  { tab: 'shows', start: 13, width: 15 },
+  { tab: 'audiobooks', start: 28, width: 14 },
 ] as const;
 
 /** 120×40 with Now playing at its short height: rows 0–5, tab line row 6, library rows 7–37 and columns 0–65, details from column 66. */

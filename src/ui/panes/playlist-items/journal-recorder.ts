@@ -104,6 +104,14 @@ export class JournalRecorder {
         };
         return this.write();
       }
+      case 'cursor':
+      case 'cursorTo':
+      case 'filteredCursor':
+      case 'filteredCursorTo':
+      case 'filterChanged':
+      case 'forgetFarPages':
+      case 'writeFailed':
+        return; // Nothing the journal keeps: the view moved, pages were let go, or a request failed (tried again).
     }
   };
 

@@ -15,7 +15,8 @@ import { useKeyLayer } from '../../hooks/use-key-layer.js';
 import { useListPointer } from '../../hooks/use-list-pointer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
 import { useKeyBindings } from '../../keys/bindings-context.js';
-import { REORDERABLE_LIST_BINDINGS, resolve } from '../../keymap.js';
+import { commandFor, ITEMS_KEYMAP } from '../../keys/keymap.js';
+import { useQueue } from '../../queue-context.js';
 import { setCursor } from '../../state/list-cursor.js';
 import { createPlaylistReorder, filteredWindow } from '../../state/playlist-reorder.js';
 import { selectedRange } from '../../state/reorder.js';
@@ -112,16 +113,21 @@ export function usePlaylistReorder(options: PlaylistReorderOptions): PlaylistReo
     store, loop, listHeight, filter, filtered, status, prompt, readOnly, onBack: options.onBack,
   });
   const bindings = useKeyBindings();
+  const queue = useQueue();
   const count = useKeyLayer(
     KEY_LAYER.pane,
     (input, key, typed) => {
-      const binding = resolve(REORDERABLE_LIST_BINDINGS, input, key, bindings);
-      if (binding?.command.type === 'open' || binding?.command.type === 'play') {
-        options.onPlay?.(binding.command.type === 'open' ? playAt(cursor) : null);
+      const command = commandFor(ITEMS_KEYMAP, input, key, bindings);
+      if (command?.type === 'open' || command?.type === 'play') {
+        options.onPlay?.(command.type === 'open' ? playAt(cursor) : null);
         return true;
       }
-      commands.onCommand(binding?.command ?? null, typed);
-      return binding !== null;
+      if (command?.type === 'queue') {
+        queue?.add(target);
+        return true;
+      }
+      commands.onCommand(command, typed);
+      return command !== null;
     },
     { isActive: isFocused, takesCounts: true },
   );

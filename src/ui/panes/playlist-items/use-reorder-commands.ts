@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import type { ListFilter } from '../../hooks/use-list-filter.js';
-import type { ListCommand } from '../../keymap.js';
+import type { ItemsCommand } from '../../keys/keymap.js';
 import type { ReorderAction } from '../../state/reorder.js';
 import { filteredWindow } from '../../state/playlist-reorder.js';
 import type { ReorderStore } from './reorder-store.js';
@@ -32,7 +32,7 @@ export interface ReorderCommandsOptions {
 
 interface Handlers {
   /** A key of the pane's table (null for any other key), with the count typed before it (1 for none). */
-  onCommand(command: ListCommand | null, count: number): void;
+  onCommand(command: ItemsCommand | null, count: number): void;
   clearFilter(): void;
   /** Enter after `m` and a position. */
   moveToTyped(text: string): void;
@@ -85,11 +85,11 @@ export function useReorderCommands(options: ReorderCommandsOptions): Handlers {
       reorder({ type: command, count });
       status.showReorder(reorderMessage(command, before, store.getState().reorder));
     };
-    const onCommand = (command: ListCommand | null, count: number): void => {
+    const onCommand = (command: ItemsCommand | null, count: number): void => {
       const { store, filter, filtered, status, listHeight } = latest.current;
       // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
       if (command?.type !== 'back') leaving.current = 'no';
-      if (command === null || command.type === 'open' || command.type === 'play') return;
+      if (command === null || command.type === 'open' || command.type === 'play' || command.type === 'queue') return;
       if (command.type === 'reorder' && latest.current.readOnly !== null) return status.showReorder(latest.current.readOnly);
       if (command.type === 'cursor') {
         if (filtered !== null) store.dispatch({ type: 'filteredCursor', action: command.action, rows: filtered.displayRows, height: listHeight, count });

@@ -1,8 +1,9 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { createPlaylistReorder } from '../../state/playlist-reorder.js';
-import { UnsavedJournalsContext, type ResumedEdit } from '../../unsaved-journals.js';
+import type { ResumedEdit } from '../../unsaved-journals.js';
+import { useServices } from '../../services.js';
 import { JournalRecorder } from './journal-recorder.js';
 import { createReorderStore, type ReorderStore } from './reorder-store.js';
 
@@ -25,7 +26,7 @@ export function restoredText(moveCount: number): string {
  * pane with moves unsaved leaves their journal waiting, so that opening the playlist again restores them.
  */
 export function useJournaledStore(playlist: SimplifiedPlaylist, onStatus: (message: string) => void): JournaledStore {
-  const journals = useContext(UnsavedJournalsContext);
+  const { journals } = useServices();
   const report = useRef(onStatus);
   report.current = onStatus;
   const [made] = useState(() => {

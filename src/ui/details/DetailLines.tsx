@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { sanitizeText, truncateToWidth } from '../../sanitize.js';
-import { stripHtml } from '../../format.js';
+import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import { stripHtml } from '../format.js';
 
 const LABEL_WIDTH = 11;
 
@@ -66,14 +66,4 @@ export function Description({ html, plain, rows }: DescriptionProps) {
       <Text wrap="wrap">{text}</Text>
     </Box>
   );
-}
-
-/** "Yes"/"No" as people read it. */
-export function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no';
-}
-
-/** The rows a kind's fields take, so descriptions and tables get what is left. */
-export function rowsLeft(height: number, used: number): number {
-  return Math.max(0, height - used);
 }

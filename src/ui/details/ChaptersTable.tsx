@@ -1,22 +1,13 @@
 import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import { isUnreadable } from '../../../api/list-entry.js';
-import type { Audiobook, Chapter, ListEntry } from '../../../api/types.js';
-import { formatCount, formatDuration } from '../../format.js';
-import type { ChaptersState } from '../../hooks/use-details.js';
-import { sanitizeText, truncateToWidth } from '../../sanitize.js';
-import { chapterRow, joinNames, standInText } from '../library-rows.js';
-import { Field, Title, rowsLeft } from './DetailLines.js';
-import { resumeText } from './EpisodeDetails.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { Chapter, ListEntry } from '../../api/types.js';
+import { formatCount, formatDuration } from '../format.js';
+import type { ChaptersState } from '../hooks/use-details.js';
+import { chapterRow, standInText } from '../panes/library-rows.js';
+import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import { resumeText } from './kinds.js';
 
-export interface AudiobookDetailsProps {
-  audiobook: Audiobook;
-  chapters: ChaptersState;
-  width: number;
-  height: number;
-}
-
-const FIELD_ROWS = 7;
 /** ink-table draws a rule above each row, and three lines of header and one of footer. */
 const TABLE_FRAME_ROWS = 4;
 const ROWS_PER_CHAPTER = 2;
@@ -24,33 +15,14 @@ const MIN_TABLE_ROWS = 3;
 /** Widths of the #, Length and Left columns, their padding and the table's rules. */
 const TABLE_FIXED_COLUMNS = 3 + 7 + 10 + 4 * 2 + 5;
 
-export function AudiobookDetails({ audiobook, chapters, width, height }: AudiobookDetailsProps) {
-  // The edition can be null, and development-mode apps get no publisher since 2026: no line rather than an empty one.
-  const hasEdition = audiobook.edition !== '';
-  const hasPublisher = audiobook.publisher !== '';
-  const fieldRows = FIELD_ROWS - (hasEdition ? 0 : 1) - (hasPublisher ? 0 : 1);
-  return (
-    <Box flexDirection="column">
-      <Title text={audiobook.name} width={width} />
-      <Field label="Authors" value={joinNames(audiobook.authors)} width={width} />
-      <Field label="Narrators" value={joinNames(audiobook.narrators)} width={width} />
-      {hasEdition && <Field label="Edition" value={audiobook.edition} width={width} />}
-      {hasPublisher && <Field label="Publisher" value={audiobook.publisher} width={width} />}
-      <Field label="Chapters" value={formatCount(audiobook.total_chapters)} width={width} />
-      <Box marginTop={1}>
-        <ChaptersTable chapters={chapters} width={width} height={rowsLeft(height, fieldRows)} />
-      </Box>
-    </Box>
-  );
-}
-
-interface ChaptersTableProps {
+export interface ChaptersTableProps {
   chapters: ChaptersState;
   width: number;
   height: number;
 }
 
-function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
+/** An audiobook's first chapters: a table where there is room, one line each where not, then how many more. */
+export function ChaptersTable({ chapters, width, height }: ChaptersTableProps) {
   if (chapters.state === 'loading') return <Text dimColor>Loading chapters…</Text>;
   if (chapters.state === 'failed') return <Text dimColor>{`Chapters not loaded: ${sanitizeText(chapters.message)}`}</Text>;
   const { items, total } = chapters.page;

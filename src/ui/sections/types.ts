@@ -1,0 +1,97 @@
+import type { Api, PageRequest } from '../../api/api.js';
+import type { Paging, SimplifiedPlaylist } from '../../api/types.js';
+import type { DetailsTarget } from '../details-target.js';
+import type { PlayStarter } from '../play/play-starter.js';
+
+/**
+ * What a library section is: a list view (how to fetch a page, a row, what the filter matches, the details,
+ * what Enter and `P` do, what it drills into), or the custom view a list drills into (the playlist editor).
+ * Every member is required, so a definition that forgets one does not compile. Pure: no React here, the
+ * section pane (panes/SectionPane.tsx) draws any of them.
+ */
+
+/** When a whole-collection view reads again, in place: each time it comes on screen, after a listen ends while shown. */
+export type Reread = 'shown' | 'listeningEnded';
+
+/** A collection read a page at a time from the service. */
+export interface PagedSource<T, P> {
+  fetchPage(api: Api, parent: P, page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
+  /** The size before the first page comes (a show's `total_episodes`), so the window can move at once. */
+  totalHint?(parent: P): number;
+}
+
+/** A collection worked out whole (from several reads), its pages cut from it; read again as `rereadOn` says, never polled. */
+export interface WholeSource<T, P> {
+  readAll(api: Api, parent: P, signal: AbortSignal): Promise<T[]>;
+  rereadOn: readonly Reread[];
+}
+
+/** Where Enter or `P` was pressed, and what it can do. */
+export interface ItemContext<T, P> {
+  api: Api;
+  parent: P;
+  /** The item's place in the collection. */
+  position: number;
+  /** Items in the collection, when known. */
+  total: number | null;
+  /** The first page as last read (`P` finds a show's first unfinished episode there without a request). */
+  firstPage: Paging<T> | null;
+  /** Plays, or says why not on the status line (does nothing in a pane drawn alone). */
+  player: PlayStarter;
+  /** Shows `view` of `parent` in place of this list, until Esc. */
+  drill<Q>(view: View<Q>, parent: Q): void;
+  /** Opens a playlist's items (through the app: unsaved moves left for it are restored first). */
+  openPlaylist(playlist: SimplifiedPlaylist): void;
+}
+
+export type ItemAction<T, P> = (item: T, at: ItemContext<T, P>) => void;
+
+export interface ListView<T, P = void> {
+  kind: 'list';
+  /** Names the collection for the page loader: a new key starts over. Unique among views. */
+  sourceKey(parent: P): string;
+  /** What the items are, for messages ("saved shows"). */
+  label: string;
+  /** The pane's title ("Saved shows · 25"); `total` is null before the first page. */
+  title(parent: P, total: number | null): string;
+  /** Shown instead of rows when the collection is empty. */
+  emptyText: string;
+  source: PagedSource<T, P> | WholeSource<T, P>;
+  /** An item's row, exactly `width` columns (memoise it per item: a key costs a lookup per visible row). */
+  row(item: T, width: number): string;
+  /** Lower-cased text the `/` filter searches (memoised per item). */
+  match(item: T): string;
+  /** What the details beside the list describe (one object per item); null for none. */
+  details(item: T): DetailsTarget | null;
+  /** Enter; null where it does nothing. */
+  open: ItemAction<T, P> | null;
+  /** `P`; null where it does nothing. */
+  play: ItemAction<T, P> | null;
+}
+
+/** The views drawn by components of their own, by name (panes/SectionPane.tsx maps each to its component). */
+export type CustomViewName = 'playlistItems';
+
+export interface CustomView<P> {
+  kind: 'custom';
+  name: CustomViewName;
+  /** Names what is shown: a view drilled into again with the same key keeps its state. */
+  keyOf(parent: P): string;
+}
+
+export type View<P> = ListView<any, P> | CustomView<P>;
+
+/** A view on the drill-down stack of a section, above its root list. */
+export interface Drilled {
+  view: View<any>;
+  parent: unknown;
+  key: string;
+}
+
+/** `view` of `parent`, for the stack. */
+export function drilled<P>(view: View<P>, parent: P): Drilled {
+  return { view, parent, key: view.kind === 'list' ? view.sourceKey(parent) : `${view.name}:${view.keyOf(parent)}` };
+}
+
+/** A library section's definition: its root list. */
+export type SectionView = ListView<any, void>;
