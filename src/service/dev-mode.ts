@@ -13,6 +13,7 @@ const FORBIDDEN = () => new ServiceError(403, 'Forbidden');
 const OLD_ITEMS_PATH = /^\/v1\/playlists\/[^/?]+\/tracks(?:[?]|$)/;
 const ITEMS_PATH = /^\/v1\/playlists\/([^/?]+)\/items(?:[?]|$)/;
 const BATCH_READS = /^\/v1\/(?:tracks|chapters)(?:[?]|$)/;
+const OLD_CREATE_PATH = /^\/v1\/users\/[^/?]+\/playlists(?:[?]|$)/;
 
 /** The fields removed for development-mode apps, by the object's kind. */
 const REMOVED: Record<'track' | 'show' | 'audiobook' | 'chapter', readonly string[]> = {
@@ -43,7 +44,7 @@ export function withoutRemovedFields(value: unknown): unknown {
 
 function refusal(request: FastifyRequest, context: ServiceContext): ServiceError | null {
   const url = request.url;
-  if (OLD_ITEMS_PATH.test(url)) return FORBIDDEN();
+  if (OLD_ITEMS_PATH.test(url) || OLD_CREATE_PATH.test(url)) return FORBIDDEN();
   if (request.method === 'GET' && BATCH_READS.test(url)) return FORBIDDEN();
   const items = ITEMS_PATH.exec(url);
   if (items) {
