@@ -8,9 +8,6 @@ export interface ItemRef {
   id: string;
 }
 
-/** What tells items apart when removing by URI: every entry of the same item goes. */
-export const itemKey = (item: ItemRef): string => `${item.type}:${item.id}`;
-
 /** `order` with `added` inserted before `position` (0 to its length). */
 export function insertAt(order: Int32Array, added: ArrayLike<number>, position: number): Int32Array {
   const next = new Int32Array(order.length + added.length);
@@ -20,18 +17,24 @@ export function insertAt(order: Int32Array, added: ArrayLike<number>, position: 
   return next;
 }
 
-/** `order` without every entry whose item `keyOf` names in `keys`; `removed` lists the entries taken out. */
+/**
+ * `order` without every entry of the `items` (all of an item's entries go: removal names items, not
+ * positions); `removed` lists the entries taken out. `itemOf` tells an entry's item.
+ */
 export function withoutItems(
   order: Int32Array,
-  keyOf: (entryId: number) => string | undefined,
-  keys: ReadonlySet<string>,
+  itemOf: (entryId: number) => { type: string; itemId: string } | undefined,
+  items: readonly ItemRef[],
 ): { order: Int32Array; removed: number[] } {
+  // By id, then type: no string is made per entry of a 10,000-entry playlist.
+  const typesById = new Map<string, Set<string>>();
+  for (const item of items) typesById.set(item.id, (typesById.get(item.id) ?? new Set()).add(item.type));
   const kept = new Int32Array(order.length);
   const removed: number[] = [];
   let length = 0;
   for (const entryId of order) {
-    const key = keyOf(entryId);
-    if (key !== undefined && keys.has(key)) removed.push(entryId);
+    const entry = itemOf(entryId);
+    if (entry && typesById.get(entry.itemId)?.has(entry.type)) removed.push(entryId);
     else kept[length++] = entryId;
   }
   return { order: removed.length === 0 ? order : kept.slice(0, length), removed };

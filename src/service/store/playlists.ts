@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Versions } from '../render/cache.js';
 import { applyReorder, mergeStaleReorder, reorderError } from '../reorder.js';
 import { decodeOrder, encodeOrder, newPlaylistId, newSnapshotId } from './order.js';
-import { insertAt, itemKey, sameOrder, withoutItems, type ItemRef } from './playlist-edits.js';
+import { insertAt, sameOrder, withoutItems, type ItemRef } from './playlist-edits.js';
 import { playlistStatements, type PlaylistStatements } from './playlist-statements.js';
 
 /** How many versions of each playlist are kept for stale-snapshot merges (decisions §7: at least 100). */
@@ -191,11 +191,7 @@ export class PlaylistStore {
     const playlist = this.get(id)!;
     if (snapshotId !== undefined && snapshotId !== playlist.snapshotId && !this.orderAt(id, snapshotId)) return SNAPSHOT_NOT_FOUND;
     const entries = playlist.entries;
-    const keys = new Set(items.map(itemKey));
-    const { order, removed } = withoutItems(playlist.order, (entryId) => {
-      const entry = entries.get(entryId);
-      return entry && itemKey({ type: entry.type, id: entry.itemId });
-    }, keys);
+    const { order, removed } = withoutItems(playlist.order, (entryId) => entries.get(entryId), items);
     if (removed.length === 0) return { ok: true, snapshotId: playlist.snapshotId, changed: false };
     const next = this.commit(playlist, { order, entries }, () => {
       for (const entryId of removed) this.statements.deleteEntry.run(entryId);
