@@ -190,10 +190,9 @@ export class PlaylistStore {
   remove(id: string, items: readonly ItemRef[], snapshotId?: string): WriteResult {
     const playlist = this.get(id)!;
     if (snapshotId !== undefined && snapshotId !== playlist.snapshotId && !this.orderAt(id, snapshotId)) return SNAPSHOT_NOT_FOUND;
-    const entries = playlist.entries;
-    const { order, removed } = withoutItems(playlist.order, (entryId) => entries.get(entryId), items);
+    const { order, removed } = withoutItems(playlist.order, playlist.entries.values(), items);
     if (removed.length === 0) return { ok: true, snapshotId: playlist.snapshotId, changed: false };
-    const next = this.commit(playlist, { order, entries }, () => {
+    const next = this.commit(playlist, { order, entries: compacted(playlist.entries, order) }, () => {
       for (const entryId of removed) this.statements.deleteEntry.run(entryId);
     });
     return { ok: true, snapshotId: next, changed: true };
@@ -250,6 +249,16 @@ export class PlaylistStore {
     this.versions.bump('playlists');
     return snapshotId;
   }
+}
+
+/**
+ * The entries a version after a removal keeps: the shared map while the entries removed from it stay few,
+ * else a map of `order`'s alone (the versions before keep theirs), so that adds and removals in turn do not
+ * grow it without end.
+ */
+function compacted(entries: ReadonlyMap<number, PlaylistEntry>, order: Int32Array): ReadonlyMap<number, PlaylistEntry> {
+  if (entries.size <= 2 * order.length + 1000) return entries;
+  return new Map(Array.from(order, (entryId) => [entryId, entries.get(entryId)!]));
 }
 
 function detailsRow(details: PlaylistDetails) {

@@ -18,22 +18,24 @@ describe('insertAt', () => {
 });
 
 describe('withoutItems', () => {
-  const items = new Map<number, { type: 'track' | 'episode'; itemId: string }>([
-    [1, { type: 'track', itemId: 'a' }],
-    [2, { type: 'track', itemId: 'b' }],
-    [3, { type: 'episode', itemId: 'a' }],
-    [4, { type: 'track', itemId: 'a' }],
-    [5, { type: 'track', itemId: 'c' }],
-  ]);
+  // Entry 6 is no longer in the order (a version before held it): it is never reported removed.
+  const entries = [
+    { entryId: 1, type: 'track', itemId: 'a' },
+    { entryId: 2, type: 'track', itemId: 'b' },
+    { entryId: 3, type: 'episode', itemId: 'a' },
+    { entryId: 4, type: 'track', itemId: 'a' },
+    { entryId: 5, type: 'track', itemId: 'c' },
+    { entryId: 6, type: 'track', itemId: 'a' },
+  ];
 
   it('takes out every entry of each item, by type and id, and keeps the rest in order', () => {
-    const { order, removed } = withoutItems(Int32Array.from([5, 1, 2, 3, 4]), (id) => items.get(id), [{ type: 'track', id: 'a' }, { type: 'track', id: 'c' }]);
+    const { order, removed } = withoutItems(Int32Array.from([5, 1, 2, 3, 4]), entries, [{ type: 'track', id: 'a' }, { type: 'track', id: 'c' }]);
     expect(Array.from(order)).toEqual([2, 3]);
     expect(removed).toEqual([5, 1, 4]);
   });
 
   it('hands back the same order when nothing matches', () => {
     const order = Int32Array.from([1, 2, 3]);
-    expect(withoutItems(order, (id) => items.get(id), [{ type: 'episode', id: 'b' }])).toEqual({ order, removed: [] });
+    expect(withoutItems(order, entries, [{ type: 'episode', id: 'b' }])).toEqual({ order, removed: [] });
   });
 });

@@ -98,4 +98,28 @@ describe('PlaylistStore entries', () => {
     expect(fresh).toMatchObject({ ...details, snapshotId, version: before.version + 1 });
     expect(Array.from(fresh.order)).toEqual(Array.from(before.order));
   });
+
+  it('adds and removals in turn keep the entries in memory bounded; a version held from before still finds its own', () => {
+    const held = store.get(ids.firstPlaylist)!;
+    const seeded = itemIdsOf(held);
+    const added = [30, 31, 32, 33, 34].map((n) => ({ type: 'track' as const, id: ids.track(n) }));
+    for (let round = 0; round < 300; round++) {
+      store.add(ids.firstPlaylist, added, 0, ids.demo, new Date());
+      store.remove(ids.firstPlaylist, added);
+    }
+    const current = store.get(ids.firstPlaylist)!;
+    expect(current.entries.size).toBeLessThan(1100);
+    expect(itemIdsOf(current)).toEqual(seeded);
+    expect(itemIdsOf(held)).toEqual(seeded);
+    expect(rowsOf(ids.firstPlaylist)).toBe(seeded.length);
+  });
+
+  it('never gives a removed entry\'s id to an entry added later, so a version kept from before still names what it held', () => {
+    const { id } = store.create(ids.demo, { name: 'Ids', description: '', isPublic: true, collaborative: false });
+    store.add(id, [{ type: 'track', id: ids.track(30) }], null, ids.demo, new Date());
+    const [removed] = store.get(id)!.order;
+    store.remove(id, [{ type: 'track', id: ids.track(30) }]);
+    store.add(id, [{ type: 'track', id: ids.track(31) }], null, ids.demo, new Date());
+    expect(store.get(id)!.order[0]).toBeGreaterThan(removed!);
+  });
 });
