@@ -252,13 +252,15 @@ export class PlaylistStore {
 }
 
 /**
- * The entries a version after a removal keeps: the shared map while the entries removed from it stay few,
- * else a map of `order`'s alone (the versions before keep theirs), so that adds and removals in turn do not
- * grow it without end.
+ * The entries a version after a removal keeps: the shared map while the entries removed from it stay few (an
+ * eighth of those kept, or 256), else a map of `order`'s alone (the versions before keep theirs), so that adds
+ * and removals in turn neither grow it without end nor slow the next removal's scan (~1 ms a 10,000 entries).
  */
 function compacted(entries: ReadonlyMap<number, PlaylistEntry>, order: Int32Array): ReadonlyMap<number, PlaylistEntry> {
-  if (entries.size <= 2 * order.length + 1000) return entries;
-  return new Map(Array.from(order, (entryId) => [entryId, entries.get(entryId)!]));
+  if (entries.size - order.length <= Math.max(256, order.length >> 3)) return entries;
+  const kept = new Map<number, PlaylistEntry>();
+  for (const entryId of order) kept.set(entryId, entries.get(entryId)!);
+  return kept;
 }
 
 function detailsRow(details: PlaylistDetails) {
