@@ -15,6 +15,7 @@ import type {
   SavedShow,
   SimplifiedPlaylist,
   Track,
+  NewPlaylist,
   User,
 } from './types.js';
 
@@ -68,6 +69,17 @@ export interface Api {
   reorderPlaylistItems(playlistId: string, move: ReorderMove, options?: RequestOptions): Promise<string>;
   /** Replaces the whole playlist (an empty list clears it); resolves to the new snapshot id. */
   replacePlaylistItems(playlistId: string, uris: string[], options?: RequestOptions): Promise<string>;
+  /**
+   * Adds up to 100 URIs at `position` (null: at the end); resolves to the new snapshot id. More than 100 is
+   * refused before anything is sent: chunks are the caller's (each a request of its own, in order).
+   */
+  addPlaylistItems(playlistId: string, uris: readonly string[], position: number | null, options?: RequestOptions): Promise<string>;
+  /** Removes EVERY occurrence of each URI (the service's semantics), checked against `snapshotId` when given; resolves to the new snapshot id. */
+  removePlaylistItems(playlistId: string, uris: readonly string[], snapshotId: string | null, options?: RequestOptions): Promise<string>;
+  /** Creates a playlist of the current user (POST /me/playlists, falling back to POST /users/{id}/playlists). */
+  createPlaylist(playlist: NewPlaylist, options?: RequestOptions): Promise<SimplifiedPlaylist>;
+  /** Changes the name and/or description (PUT /playlists/{id}). */
+  changePlaylistDetails(playlistId: string, details: { name?: string; description?: string }, options?: RequestOptions): Promise<void>;
 
   getSavedShows(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SavedShow>>>;
   getSavedAudiobooks(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SavedAudiobook>>>;

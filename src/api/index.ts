@@ -15,6 +15,7 @@ import { meApi } from './me.js';
 import { playerApi } from './player.js';
 import { playContextApi } from './play-context.js';
 import { playlistsApi } from './playlists.js';
+import { playlistWritesApi } from './playlist-writes.js';
 import { queueApi } from './queue.js';
 import { createCaller } from './request.js';
 import { showsApi } from './shows.js';
@@ -49,6 +50,7 @@ export function createApi(options: CreateApiOptions): Api {
     ...devicesApi(caller),
     ...queueApi(caller),
     ...playlistsApi(caller),
+    ...playlistWritesApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
     getImage: createPictures(baseHttp.extend({ headers: { accept: 'image/png, image/jpeg' } }), { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),

@@ -30,8 +30,10 @@ const NO_OWNER: UserRef = { id: '', display_name: null, uri: '' };
 
 export function normalizePlaylist(value: unknown): SimplifiedPlaylist | null {
   if (!isObject(value)) return null;
-  // `tracks` is deprecated in favour of `items`; the full playlist sends a paging object there.
+  // `tracks` is deprecated in favour of `items`; the full playlist sends a paging object there, whose href is
+  // its first page's: without the page's query, it is the items' address a simplified playlist gives.
   const itemsRef = asObject(isObject(value.tracks) ? value.tracks : value.items);
+  const href = toStr(itemsRef.href);
   return {
     id: toStr(value.id),
     name: toStr(value.name),
@@ -42,7 +44,7 @@ export function normalizePlaylist(value: unknown): SimplifiedPlaylist | null {
     owner: normalizeUserRef(value.owner) ?? NO_OWNER,
     public: toBool(value.public),
     collaborative: toBool(value.collaborative),
-    tracks: { href: toStr(itemsRef.href), total: toCount(itemsRef.total) },
+    tracks: { href: Array.isArray(itemsRef.items) ? href.split('?', 1)[0]! : href, total: toCount(itemsRef.total) },
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * The user's playlists, a playlist's items, and the two writes (reorder, replace).
+ * The user's playlists, a playlist's items, and the two writes of its order (reorder, replace); adding,
+ * removing, creating and renaming are in playlist-writes.ts.
  *
  * Why a reorder may be retried after a failure that leaves us unsure whether it reached the service
  * (a 5xx, a timeout, a dropped connection): it carries the `snapshot_id` its positions were planned on, and
@@ -49,7 +50,7 @@ type PlaylistsApi = Pick<
   'getMyPlaylists' | 'getPlaylist' | 'getPlaylistSnapshot' | 'getPlaylistItems' | 'reorderPlaylistItems' | 'replacePlaylistItems'
 >;
 
-const readSnapshotId: BodyReader<string> = (body, unreadable) => {
+export const readSnapshotId: BodyReader<string> = (body, unreadable) => {
   const snapshotId = asObject(body).snapshot_id;
   return typeof snapshotId === 'string' && snapshotId !== '' ? snapshotId : unreadable('expected {"snapshot_id"}');
 };

@@ -13,3 +13,11 @@ export function explainItemsRefusal(error: unknown): unknown {
   if (!isApiError(error) || error.kind !== 'forbidden' || !BARE_FORBIDDEN.test(error.message)) return error;
   return new ApiError('forbidden', FOLLOWED_PLAYLIST_REFUSED, error.details);
 }
+
+export const UNWRITABLE_PLAYLIST_REFUSED = 'only playlists you own or collaborate on can be changed';
+
+/** A write to a playlist's items refused with a bare 403 (the real service gives no reason): said in plain words. */
+export function explainWriteRefusal(error: unknown): unknown {
+  if (!isApiError(error) || error.kind !== 'forbidden' || !BARE_FORBIDDEN.test(error.message)) return error;
+  return new ApiError('forbidden', UNWRITABLE_PLAYLIST_REFUSED, error.details);
+}

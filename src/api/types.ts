@@ -253,3 +253,11 @@ export interface PlaybackState {
   currently_playing_type: string;
   actions: PlayerActions;
 }
+
+/** A playlist to create (`createPlaylist`): the service makes it public and not collaborative unless told. */
+export interface NewPlaylist {
+  name: string;
+  description?: string;
+  public?: boolean;
+  collaborative?: boolean;
+}

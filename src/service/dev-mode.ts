@@ -16,6 +16,7 @@ const FORBIDDEN = () => new ServiceError(403, 'Forbidden');
  */
 const OLD_ITEMS_ROUTE = '/v1/playlists/:playlist_id/tracks';
 const ITEMS_ROUTE = '/v1/playlists/:playlist_id/items';
+const OLD_CREATE_ROUTE = '/v1/users/:user_id/playlists';
 const BATCH_READ_ROUTES: ReadonlySet<string> = new Set(['/v1/tracks', '/v1/chapters']);
 
 /** The fields removed for development-mode apps, by the object's kind. */
@@ -47,7 +48,7 @@ export function withoutRemovedFields(value: unknown): unknown {
 
 function refusal(request: FastifyRequest, context: ServiceContext): ServiceError | null {
   const route = request.routeOptions.url;
-  if (route === OLD_ITEMS_ROUTE) return FORBIDDEN();
+  if (route === OLD_ITEMS_ROUTE || route === OLD_CREATE_ROUTE) return FORBIDDEN();
   if (request.method === 'GET' && route !== undefined && BATCH_READ_ROUTES.has(route)) return FORBIDDEN();
   if (route === ITEMS_ROUTE) {
     const playlistId = (request.params as Record<string, string | undefined>).playlist_id ?? '';

@@ -142,6 +142,11 @@ describe('playlists and library', () => {
     expect(normalizePlaylist({ id: 'p', items: { href: 'h2', total: 3 } })?.tracks).toEqual({ href: 'h2', total: 3 });
   });
 
+  it("gives a whole playlist's items the address a simplified one gives: its first page's without the page", () => {
+    const page = { href: 'https://x/v1/playlists/p/tracks?offset=0&limit=100', total: 2, items: [], limit: 100, offset: 0, next: null, previous: null };
+    expect(normalizePlaylist({ id: 'p', tracks: page })?.tracks).toEqual({ href: 'https://x/v1/playlists/p/tracks', total: 2 });
+  });
+
   it('reads no show from a wrapper without one, and keeps a user without a country', () => {
     expect(normalizeSavedShow({ added_at: 'x', show: null })).toBeNull();
     expect(normalizeUser({ id: 'u', display_name: null })).toEqual({

@@ -38,6 +38,30 @@ describe('createFakeApi', () => {
     ).rejects.toMatchObject({ kind: 'conflict' });
   });
 
+  it('adds at a position, removes every occurrence of a uri (as the service does), creates first, renames', async () => {
+    const api = createFakeApi();
+    const id = api.playlists()[0]!.id;
+    const uris = async (): Promise<string[]> => (await api.getPlaylistItems(id, { limit: 100, offset: 0 })).items.map((item) => item.track!.uri);
+    const original = await uris();
+    const [first, second] = original;
+    const snapshot = await api.addPlaylistItems(id, [second!, first!], 1);
+    expect(await uris()).toEqual([first, second, first, ...original.slice(1)]);
+    const added = (await api.getPlaylistItems(id, { limit: 100, offset: 0 })).items[1]!;
+    expect(added.added_by?.id).toBe(api.catalog.user.id);
+    await api.removePlaylistItems(id, [first!], snapshot);
+    expect(await uris()).toEqual([second, ...original.slice(1).filter((uri) => uri !== first)]);
+    await expect(api.removePlaylistItems(id, [second!], 'gone')).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(api.addPlaylistItems(id, [first!], original.length + 5)).rejects.toMatchObject({ kind: 'bad-request' });
+
+    const created = await api.createPlaylist({ name: 'Fresh', public: false });
+    expect(api.playlists()[0]).toEqual(created);
+    expect([created.name, created.public, created.tracks.total]).toEqual(['Fresh', false, 0]);
+    await api.changePlaylistDetails(created.id, { name: 'Renamed', description: 'Words' });
+    expect(await api.getPlaylist(created.id)).toMatchObject({ name: 'Renamed', description: 'Words' });
+    const theirs = api.playlists().find((playlist) => playlist.owner.id !== api.catalog.user.id)!;
+    await expect(api.changePlaylistDetails(theirs.id, { name: 'Mine' })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
   it('fails on request, by kind or by method, and logs every call', async () => {
     const api = createFakeApi();
     api.failNext('rate-limited');

@@ -299,6 +299,10 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       }),
     reorderPlaylistItems: (...args) => respond('reorderPlaylistItems', args, () => playlists.reorder(args[0], args[1])),
     replacePlaylistItems: (...args) => respond('replacePlaylistItems', args, () => playlists.replace(args[0], args[1])),
+    addPlaylistItems: (...args) => respond('addPlaylistItems', args, () => playlists.add(args[0], args[1], args[2])),
+    removePlaylistItems: (...args) => respond('removePlaylistItems', args, () => playlists.remove(args[0], args[1], args[2])),
+    createPlaylist: (...args) => respond('createPlaylist', args, () => playlists.create(args[0])),
+    changePlaylistDetails: (...args) => respond('changePlaylistDetails', args, () => playlists.changeDetails(args[0], args[1])),
 
     getSavedShows: (...args) => respond('getSavedShows', args, () => page('me/shows', () => catalog.savedShows, args[0], 50)),
     getSavedAudiobooks: (...args) =>

@@ -1,12 +1,13 @@
 import type { ReorderMove } from '../../src/api/api.js';
 import { ApiError } from '../../src/api/errors.js';
-import type { Episode, PlaylistItem, SimplifiedPlaylist, Track, UserRef } from '../../src/api/types.js';
+import type { Episode, NewPlaylist, PlaylistItem, SimplifiedPlaylist, Track, UserRef } from '../../src/api/types.js';
 import { addedAt, fakeId, fakeName, type FakeCatalog, uriOf } from './fake-catalog.js';
 
 /**
  * The playlists of the fake API, with versions: every change makes a new snapshot, the last 100 are kept,
- * and a reorder against an older one moves the same entries in the current version (decisions.md §7).
- * Unchanged data keeps its objects, so that reference checks in the UI see "nothing changed".
+ * and a reorder against an older one moves the same entries in the current version (decisions.md §7); a
+ * removal takes out every entry of each URI from the current version, as the service does. Unchanged data
+ * keeps its objects, so that reference checks in the UI see "nothing changed".
  */
 
 export const PLAYLIST_COUNT = 14;
@@ -15,6 +16,7 @@ export const LONG_PLAYLIST_LENGTH = 10_000;
 export const MIXED_PLAYLIST_INDEX = 2;
 const KEPT_VERSIONS = 100;
 const MAX_REPLACE_URIS = 100;
+const MAX_WRITE_URIS = 100;
 
 interface Entry {
   /** Unique per entry for the life of the fake: how a stale snapshot's entries are found again. */
@@ -32,9 +34,15 @@ interface FakePlaylist {
   id: string;
   owner: UserRef;
   collaborative: boolean;
+  name: string;
+  description: string;
+  isPublic: boolean;
   versions: Version[];
   versionCount: number;
 }
+
+const badRequest = (message: string) => new ApiError('bad-request', message, { status: 400 });
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export class FakePlaylists {
   private readonly playlists: FakePlaylist[] = [];
@@ -89,23 +97,76 @@ export class FakePlaylists {
 
   replace(playlistId: string, uris: string[]): string {
     const playlist = this.findWritable(playlistId);
-    if (uris.length > MAX_REPLACE_URIS) {
-      throw new ApiError('bad-request', `Invalid uris: at most ${MAX_REPLACE_URIS}`, { status: 400 });
-    }
-    const entries = uris.map((uri, n) => {
-      const item = this.catalog.byUri.get(uri);
-      if (!item || item.type === 'chapter') throw new ApiError('bad-request', `Invalid uris: ${uri}`, { status: 400 });
-      return this.entry(item, n, this.catalog.user);
-    });
+    if (uris.length > MAX_REPLACE_URIS) throw badRequest(`Invalid uris: at most ${MAX_REPLACE_URIS}`);
+    const entries = uris.map((uri, n) => this.entry(this.playable(uri), n, this.catalog.user));
     return this.commit(playlist, entries);
+  }
+
+  /** Adds before `position` of the current version (null: the end), each entry added now by the user. */
+  add(playlistId: string, uris: readonly string[], position: number | null): string {
+    const playlist = this.findWritable(playlistId);
+    if (uris.length === 0 || uris.length > MAX_WRITE_URIS) throw badRequest(`Invalid uris: 1 to ${MAX_WRITE_URIS}`);
+    const latest = current(playlist).entries;
+    const at = position ?? latest.length;
+    if (!Number.isInteger(at) || at < 0 || at > latest.length) throw badRequest(`Invalid position: must be from 0 to ${latest.length}`);
+    const added = uris.map((uri) => ({
+      key: this.nextEntryKey++,
+      item: { added_at: now(), added_by: this.catalog.user, is_local: false, track: this.playable(uri) },
+    }));
+    return this.commit(playlist, [...latest.slice(0, at), ...added, ...latest.slice(at)]);
+  }
+
+  /** Removes every entry of each URI from the current version; a snapshot, when given, must be kept (else 409). */
+  remove(playlistId: string, uris: readonly string[], snapshotId: string | null): string {
+    const playlist = this.findWritable(playlistId);
+    if (uris.length === 0 || uris.length > MAX_WRITE_URIS) throw badRequest(`Invalid items: 1 to ${MAX_WRITE_URIS}`);
+    if (snapshotId !== null && !playlist.versions.some((version) => version.snapshotId === snapshotId)) {
+      throw new ApiError('conflict', 'Snapshot not found', { status: 409 });
+    }
+    const gone = new Set(uris.map((uri) => uri.split(':').slice(-2).join(':')));
+    const latest = current(playlist).entries;
+    const kept = latest.filter((entry) => !gone.has(`${entry.item.track?.type}:${entry.item.track?.id}`));
+    return kept.length === latest.length ? current(playlist).snapshotId : this.commit(playlist, kept);
+  }
+
+  /** A new empty playlist of the user, first in the list. */
+  create(details: NewPlaylist): SimplifiedPlaylist {
+    if (details.name.trim() === '') throw badRequest('Invalid name: must not be empty');
+    const playlist: FakePlaylist = {
+      id: fakeId('pl', PLAYLIST_COUNT + this.created++), owner: this.catalog.user, collaborative: details.collaborative ?? false,
+      name: details.name, description: details.description ?? '', isPublic: details.public ?? true, versions: [], versionCount: 0,
+    };
+    this.pushVersion(playlist, []);
+    this.playlists.unshift(playlist);
+    this.changeCount++;
+    return current(playlist).playlist;
+  }
+
+  /** Sets the name and/or description: the owner only, a new snapshot. */
+  changeDetails(playlistId: string, details: { name?: string; description?: string }): void {
+    const playlist = this.find(playlistId);
+    if (playlist.owner.id !== this.catalog.user.id) throw new ApiError('forbidden', 'You cannot change the details of a playlist you do not own', { status: 403 });
+    if (details.name !== undefined && details.name.trim() === '') throw badRequest('Invalid name: must not be empty');
+    playlist.name = details.name ?? playlist.name;
+    playlist.description = details.description ?? playlist.description;
+    this.commit(playlist, current(playlist).entries);
+  }
+
+  private created = 0;
+
+  private playable(uri: string): Track | Episode {
+    const item = this.catalog.byUri.get(uri);
+    if (!item || item.type === 'chapter') throw badRequest(`Invalid uri: ${uri}`);
+    return item;
   }
 
   private seed(index: number): FakePlaylist {
     const isOwn = index < 12;
     const id = fakeId('pl', index);
+    const name = fakeName(index * 17 + 5);
     const playlist: FakePlaylist = {
       id, owner: isOwn ? this.catalog.user : this.catalog.otherUser, collaborative: index === 12,
-      versions: [], versionCount: 0,
+      name, description: `Songs for ${name.toLowerCase()}`, isPublic: index % 3 !== 0, versions: [], versionCount: 0,
     };
     const { tracks, episodes } = this.catalog;
     const length = index === LONG_PLAYLIST_INDEX ? LONG_PLAYLIST_LENGTH : 6 + ((index * 5) % 19);
@@ -114,7 +175,7 @@ export class FakePlaylists {
       const item = isEpisode ? episodes[n % episodes.length]! : tracks[(index * 37 + n) % tracks.length]!;
       return this.entry(item, n, playlist.owner);
     });
-    this.pushVersion(playlist, entries, fakeName(index * 17 + 5));
+    this.pushVersion(playlist, entries);
     return playlist;
   }
 
@@ -123,18 +184,17 @@ export class FakePlaylists {
   }
 
   private commit(playlist: FakePlaylist, entries: Entry[]): string {
-    this.pushVersion(playlist, entries, current(playlist).playlist.name);
+    this.pushVersion(playlist, entries);
     this.changeCount++;
     return current(playlist).snapshotId;
   }
 
-  private pushVersion(playlist: FakePlaylist, entries: Entry[], name: string): void {
+  private pushVersion(playlist: FakePlaylist, entries: Entry[]): void {
     playlist.versionCount++;
     const snapshotId = `${playlist.id}-v${playlist.versionCount}`;
-    const index = Number(playlist.id.slice(2));
     const simplified: SimplifiedPlaylist = {
-      id: playlist.id, name, description: `Songs for ${name.toLowerCase()}`, uri: uriOf('playlist', playlist.id),
-      snapshot_id: snapshotId, owner: playlist.owner, public: index % 3 !== 0, collaborative: playlist.collaborative,
+      id: playlist.id, name: playlist.name, description: playlist.description, uri: uriOf('playlist', playlist.id),
+      snapshot_id: snapshotId, owner: playlist.owner, public: playlist.isPublic, collaborative: playlist.collaborative,
       tracks: { href: `fake://playlists/${playlist.id}/tracks`, total: entries.length },
     };
     playlist.versions.push({ snapshotId, entries, playlist: simplified });
@@ -150,7 +210,7 @@ export class FakePlaylists {
   private findWritable(playlistId: string): FakePlaylist {
     const playlist = this.find(playlistId);
     if (playlist.owner.id !== this.catalog.user.id && !playlist.collaborative) {
-      throw new ApiError('forbidden', 'Forbidden', { status: 403 });
+      throw new ApiError('forbidden', 'You cannot change a playlist you neither own nor collaborate on', { status: 403 });
     }
     return playlist;
   }

@@ -44,5 +44,6 @@ export function sampleIdsOf(catalog: SeedCatalog): SampleIds {
     mixedPlaylist: first(own, (playlist) => playlist.items.some((item) => item.type === 'episode'), 'playlist with episodes').id,
     collaborativePlaylist: first(followed, (playlist) => playlist.collaborative, 'collaborative playlist').id,
     othersPlaylist: first(followed, (playlist) => !playlist.collaborative, 'followed playlist').id,
+    playlistTrack: first(own[0]!.items, (item) => item.type === 'track', 'track in the first playlist').id,
   };
 }

@@ -1,19 +1,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveRange } from '../helpers/order-model.js';
 import { expectErrorShape } from '../helpers/error-shape.js';
+import { bodyOf, detailsAfter, itemsAfter, reorderedItems, type ModelDetails } from '../helpers/playlist-model.js';
 import { API_WRITES, pathWith } from '../helpers/route-list.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
 /**
- * Every write of the route list, fuzzed (issue 8): Update Playlist Items' path, query and body, and the
- * player commands' query and body — numbers at the edges, wrong JSON types, duplicate keys, broken JSON, odd content types,
- * bodies past 64 KiB, other users' playlists and weaker tokens. Each answer is a 4xx in the error shape
- * that changed nothing (no playlist, not the player, not a row on disk), or a success whose effect is the
- * one asked for, checked against an independent model of every playlist. Seed and run count stay here.
+ * Every write of the route list, fuzzed (issue 8): the playlist writes' path, query and body (update, add, remove
+ * items; change details; create), and the player commands' query and body — numbers at the edges, wrong JSON
+ * types, duplicate keys, broken JSON, odd content types, bodies past 64 KiB, other users' playlists and weaker
+ * tokens. Each answer is a 4xx in the error shape that changed nothing (no playlist, not the player, not a row
+ * on disk), or a success whose effect is the one asked for, checked against an independent model of every
+ * playlist (test/helpers/playlist-model.ts). Seed and run count stay here.
  */
 const SEED = 0x5eed_0802;
-const RUNS = 300;
+const RUNS = 400;
 /** A hang guard, not a speed test. */
 const RUN_TIMEOUT_MS = 10_000;
 const NOW = Date.UTC(2025, 0, 1);
@@ -36,7 +37,10 @@ const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'A
 const BROKEN_BODIES = ['{', '{"range_start":}', 'nul', '[', '"', '\u0000', '\ufeff{}', '{"range_start":0,}', "{'range_start':0}", '[1,2]', '"text"', '42',
   `${'['.repeat(30_000)}${']'.repeat(30_000)}`, `{"uris":[],"padding":"${'x'.repeat(70_000)}"}`, ' '];
 
-const key = fc.constantFrom('range_start', 'insert_before', 'range_length', 'snapshot_id', 'uris', 'context_uri', 'offset', 'position_ms', '__proto__', '');
+const key = fc.constantFrom('range_start', 'insert_before', 'range_length', 'snapshot_id', 'uris', 'context_uri', 'offset', 'position_ms', '__proto__', '',
+  'position', 'items', 'tracks', 'name', 'description', 'public', 'collaborative');
+const uriObjects = fc.array(fc.constantFrom(...URIS), { maxLength: 4 }).map((uris) => JSON.stringify(uris.map((uri) => ({ uri }))));
+const NAMES = ['"Renamed"', '"Ünïcödé 🎵"', '""', '"  "', `"${'n'.repeat(101)}"`, '"a\\nb"', '"\\ud800"'];
 function valueFor(name: string): fc.Arbitrary<string> {
   const plausible: Record<string, fc.Arbitrary<string>> = {
     uris: fc.oneof(fc.array(fc.constantFrom(...URIS), { maxLength: 6 }).map((uris) => JSON.stringify(uris)), fc.constant(JSON.stringify(Array(101).fill(URIS[0])))),
@@ -44,6 +48,12 @@ function valueFor(name: string): fc.Arbitrary<string> {
     context_uri: fc.constantFrom(...PLAYLISTS.map((id) => JSON.stringify(`playdeck:playlist:${id}`)), '"playdeck:playlist:x"', `"playdeck:track:${ids.track(1)}"`,
       `"playdeck:show:${ids.show}"`, `"playdeck:audiobook:${ids.audiobook}"`, `"playdeck:show:${ids.usOnlyShow}"`),
     offset: fc.constantFrom('{"position":1}', '{"position":99}', '{"position":-0}', `{"uri":"playdeck:track:${ids.track(2)}"}`, '{"uri":1}', '{"position":1,"uri":"x"}'),
+    items: fc.oneof(uriObjects, fc.constant('[{"uri":"x","positions":[0]}]')),
+    tracks: uriObjects,
+    name: fc.constantFrom(...NAMES),
+    description: fc.constantFrom(...NAMES),
+    public: fc.constantFrom('true', 'false'),
+    collaborative: fc.constantFrom('true', 'false'),
   };
   const edge = fc.constantFrom(...JSON_VALUES);
   return Object.hasOwn(plausible, name) ? fc.oneof(plausible[name]!, edge) : edge;
@@ -52,19 +62,32 @@ function valueFor(name: string): fc.Arbitrary<string> {
 const objectBody = fc
   .array(key.chain((name) => valueFor(name).map((value) => `${JSON.stringify(name)}:${value}`)), { maxLength: 5 })
   .map((members) => `{${members.join(',')}}`);
-/** Requests that may well be accepted, with at most one hostile member added. */
+/** Requests that may well be accepted by the route they go to, with at most one hostile member added. */
 const smallPosition = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 8 })).map(String);
-const plausibleBody = fc
-  .tuple(
-    fc.oneof(
-      fc.tuple(smallPosition, smallPosition, fc.option(fc.constantFrom('1', '2', '3')), fc.option(fc.constantFrom('"$CURRENT"', '"$START"')))
-        .map(([start, before, length, snapshot]) => [`"range_start":${start}`, `"insert_before":${before}`, ...(length ? [`"range_length":${length}`] : []), ...(snapshot ? [`"snapshot_id":${snapshot}`] : [])]),
-      fc.array(fc.constantFrom(...URIS.slice(0, 4)), { maxLength: 5 }).map((uris) => [`"uris":${JSON.stringify(uris)}`]),
-    ),
-    fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: key.chain((name) => valueFor(name).map((value) => `${JSON.stringify(name)}:${value}`)) }),
-  )
-  .map(([members, extra]) => `{${[...members, ...(extra ? [extra] : [])].join(',')}}`);
-const body = fc.oneof({ weight: 4, arbitrary: plausibleBody }, { weight: 4, arbitrary: objectBody }, { weight: 1, arbitrary: fc.constantFrom(...BROKEN_BODIES) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)) });
+const someUris = (minLength: number) => fc.array(fc.constantFrom(...URIS.slice(0, 4)), { minLength, maxLength: 5 });
+const reorderOrReplace = fc.oneof(
+  fc.tuple(smallPosition, smallPosition, fc.option(fc.constantFrom('1', '2', '3')), fc.option(fc.constantFrom('"$CURRENT"', '"$START"')))
+    .map(([start, before, length, snapshot]) => [`"range_start":${start}`, `"insert_before":${before}`, ...(length ? [`"range_length":${length}`] : []), ...(snapshot ? [`"snapshot_id":${snapshot}`] : [])]),
+  someUris(0).map((uris) => [`"uris":${JSON.stringify(uris)}`]),
+);
+const addition = fc.tuple(someUris(1), fc.option(smallPosition))
+  .map(([uris, position]) => [`"uris":${JSON.stringify(uris)}`, ...(position ? [`"position":${position}`] : [])]);
+const removal = fc.tuple(fc.constantFrom('items', 'tracks'), someUris(1), fc.option(fc.constantFrom('"$CURRENT"', '"$START"')))
+  .map(([name, uris, snapshot]) => [`"${name}":${JSON.stringify(uris.map((uri) => ({ uri })))}`, ...(snapshot ? [`"snapshot_id":${snapshot}`] : [])]);
+const details = fc.record({ name: fc.constantFrom('"Renamed"', '"Ünïcödé 🎵"'), description: fc.constantFrom('"Words"', '""'), public: fc.constantFrom('true', 'false'), collaborative: fc.constantFrom('false', 'true') }, { requiredKeys: [] })
+  .map((fields) => Object.entries(fields).map(([name, value]) => `"${name}":${value}`));
+function plausibleFor(method: string, path: string): fc.Arbitrary<string[]> {
+  if (/:playlist_id$/.test(path) || path.endsWith('/playlists')) return details;
+  if (path.includes(':playlist_id')) return method === 'POST' ? addition : method === 'DELETE' ? removal : reorderOrReplace;
+  return reorderOrReplace;
+}
+const hostileMember = fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: key.chain((name) => valueFor(name).map((value) => `${JSON.stringify(name)}:${value}`)) });
+const bodyFor = (method: string, path: string) => fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(plausibleFor(method, path), hostileMember).map(([members, extra]) => `{${[...members, ...(extra ? [extra] : [])].join(',')}}`) },
+  { weight: 4, arbitrary: objectBody },
+  { weight: 1, arbitrary: fc.constantFrom(...BROKEN_BODIES) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)) },
+);
 const queryValue = fc.oneof(fc.constantFrom('', '1e309', '-0', 'true', 'false', 'track', 'context', 'off', 'TRUE', '0', '60000', '2147483648', '-1', '%', '%ED%A0%80'),
   fc.array(fc.constantFrom(...URIS), { minLength: 1, maxLength: 3 }).map((uris) => encodeURIComponent(uris.join(','))), fc.string({ maxLength: 12 }).map(encodeURIComponent));
 /** The writes' own parameters (the route list's), body fields sent in the query, and one nobody reads. */
@@ -74,28 +97,31 @@ const query = fc
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`));
 
 type TokenKind = 'demo' | 'demo, public writes only' | 'other user' | 'no user' | 'expired';
-/** Every write of the route list: Update Playlist Items at both paths, and the player's commands. */
+/** Every write of the route list: those of a playlist (its items, its details), creating one, and the player's commands. */
 const PLAYLIST_WRITES = API_WRITES.filter((route) => route.path.includes(':playlist_id'));
-const COMMANDS = API_WRITES.filter((route) => !PLAYLIST_WRITES.includes(route));
+const CREATES = API_WRITES.filter((route) => route.path.endsWith('/playlists'));
+const COMMANDS = API_WRITES.filter((route) => !PLAYLIST_WRITES.includes(route) && !CREATES.includes(route));
 // Bad percent-encoding in paths is fuzz-reads' (the router answers it before any route, read or write).
 const target = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...PLAYLISTS, 'p'.padEnd(22, '9'), 'short', '%E2%80%AE'), fc.constantFrom(...PLAYLIST_WRITES)).map(([id, route]) => ({ kind: 'playlist' as const, id, method: route.method, path: pathWith(route, id) })) },
-  { weight: 1, arbitrary: fc.constantFrom(...COMMANDS).map((route) => ({ kind: 'player' as const, id: '', method: route.method, path: route.path })) },
+  { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...PLAYLISTS, 'p'.padEnd(22, '9'), 'short', '%E2%80%AE'), fc.constantFrom(...PLAYLIST_WRITES)).map(([id, route]) => ({ kind: 'playlist' as const, id, route, path: pathWith(route, id) })) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(ids.demo, ids.other, 'x'), fc.constantFrom(...CREATES)).map(([id, route]) => ({ kind: 'create' as const, id, route, path: pathWith(route, id) })) },
+  { weight: 2, arbitrary: fc.constantFrom(...COMMANDS).map((route) => ({ kind: 'player' as const, id: '', route, path: route.path })) },
 );
-const writeRequest = fc.record({
-  target,
+const writeRequest = target.chain((to) => fc.record({
+  target: fc.constant({ ...to, method: to.route.method }),
   query,
-  body: fc.option(body, { nil: undefined, freq: 5 }),
+  body: fc.option(bodyFor(to.route.method, to.route.path), { nil: undefined, freq: 5 }),
   contentType: fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
   token: fc.oneof({ weight: 6, arbitrary: fc.constant<TokenKind>('demo') }, { weight: 1, arbitrary: fc.constantFrom<TokenKind>('demo, public writes only', 'other user', 'no user', 'expired') }),
-});
+}));
 
 // ---- the service and a model of every playlist --------------------------------------------------------
 
 let service: TestService;
 let tokens: Record<TokenKind, { token: string; userId: string | null }>;
-/** Each playlist's items as `added_at|added_by|type:id`, kept by applying every accepted write. */
+/** Each playlist's items as `added_at|added_by|type:id`, and its details, kept by applying every accepted write. */
 const model = new Map<string, string[]>();
+const detailsModel = new Map<string, ModelDetails>();
 const snapshots = new Map<string, string>();
 const startSnapshots = new Map<string, string>();
 let player = '';
@@ -115,19 +141,20 @@ async function itemsPage(playlistId: string, offset: number): Promise<string[]> 
   return response.body.items.map(itemKey);
 }
 
-/** A playlist as served: its snapshot and its items (all of them, or the first and last page of a long one). */
-async function readPlaylist(playlistId: string, whole: boolean): Promise<{ snapshotId: string; total: number; items: string[] }> {
-  const { snapshot_id: snapshotId, tracks } = (await service.get(`/v1/playlists/${playlistId}?fields=snapshot_id,tracks.total`)).body;
+/** A playlist as served: its snapshot, details and items (all of them, or the first and last page of a long one). */
+async function readPlaylist(playlistId: string, whole: boolean): Promise<{ snapshotId: string; details: ModelDetails; total: number; items: string[] }> {
+  const { snapshot_id: snapshotId, tracks, ...details } = (await service.get(`/v1/playlists/${playlistId}?fields=snapshot_id,tracks.total,name,description,public,collaborative`)).body;
   const offsets = whole || tracks.total <= BIG_PAGE ? Array.from({ length: Math.ceil(tracks.total / BIG_PAGE) }, (_, page) => page * BIG_PAGE) : [0, tracks.total - BIG_PAGE];
   const pages = await Promise.all(offsets.map((offset) => itemsPage(playlistId, offset)));
-  return { snapshotId, total: tracks.total, items: pages.flat() };
+  return { snapshotId, details, total: tracks.total, items: pages.flat() };
 }
 
 /** What `readPlaylist` must find according to the model. */
-function modelView(playlistId: string, whole: boolean): { total: number; items: string[] } {
+function modelView(playlistId: string, whole: boolean): { details: ModelDetails; total: number; items: string[] } {
   const items = model.get(playlistId)!;
-  if (whole || items.length <= BIG_PAGE) return { total: items.length, items };
-  return { total: items.length, items: [...items.slice(0, BIG_PAGE), ...items.slice(-BIG_PAGE)] };
+  const details = detailsModel.get(playlistId)!;
+  if (whole || items.length <= BIG_PAGE) return { details, total: items.length, items };
+  return { details, total: items.length, items: [...items.slice(0, BIG_PAGE), ...items.slice(-BIG_PAGE)] };
 }
 
 async function expectPlaylistsAsModelled(where: string, whole = false): Promise<void> {
@@ -151,8 +178,9 @@ beforeAll(async () => {
   const changes = service.db.prepare('SELECT total_changes() AS n');
   totalChanges = () => (changes.get() as { n: number }).n;
   for (const playlistId of PLAYLISTS) {
-    const { snapshotId, items } = await readPlaylist(playlistId, true);
+    const { snapshotId, items, details } = await readPlaylist(playlistId, true);
     model.set(playlistId, items);
+    detailsModel.set(playlistId, details);
     snapshots.set(playlistId, snapshotId);
     startSnapshots.set(playlistId, snapshotId);
   }
@@ -162,22 +190,16 @@ afterAll(() => service.close());
 
 // ---- checks -------------------------------------------------------------------------------------------
 
-/** The items a successful Update Playlist Items must leave, from the request as the test understood it. */
-async function expectedAfterUpdate(playlistId: string, queryText: string, bodyText: string | undefined, userId: string, snapshotBefore: string): Promise<string[]> {
-  const queryUris = new URLSearchParams(queryText).get('uris');
-  const parsed = bodyText?.trim() ? JSON.parse(bodyText) : {};
-  const uris: string[] | undefined = queryUris ? queryUris.split(',').map((uri) => uri.trim()) : parsed.uris;
-  if (uris !== undefined) {
-    return uris.map((uri) => {
-      const [, type, id] = /:(track|episode):([0-9A-Za-z]{22})$/.exec(uri)!;
-      return `${NOW_ISO}|${userId}|${type}:${id}`;
-    });
-  }
-  const move = { rangeStart: parsed.range_start, insertBefore: parsed.insert_before, rangeLength: parsed.range_length ?? 1 };
-  if (parsed.snapshot_id === undefined || parsed.snapshot_id === snapshotBefore) return moveRange(model.get(playlistId)!, move);
+/** The items a successful write of a playlist's items must leave, from the request as the test understood it. */
+async function expectedItems(playlistId: string, sent: { method: string; path: string; query: string; bodyText: string | undefined; userId: string }, snapshotBefore: string): Promise<string[]> {
+  const items = model.get(playlistId)!;
+  const changed = itemsAfter(items, { ...sent, nowIso: NOW_ISO });
+  if (changed) return changed;
+  const snapshotId = bodyOf(sent.bodyText).snapshot_id;
+  if (snapshotId === undefined || snapshotId === snapshotBefore) return reorderedItems(items, sent.bodyText);
   // A stale snapshot is merged (reorder-merge tests own the rule): here, the same items, none lost or added.
   const merged = (await readPlaylist(playlistId, true)).items;
-  expect([...merged].sort()).toEqual([...model.get(playlistId)!].sort());
+  expect([...merged].sort()).toEqual([...items].sort());
   return merged;
 }
 
@@ -186,6 +208,7 @@ async function expectedAfterUpdate(playlistId: string, queryText: string, bodyTe
 describe('fuzzing every write', () => {
   it(`a refused write changes nothing; an accepted one does what it says (seed ${SEED}, ${RUNS} runs)`, async () => {
     const statuses = new Map<number, number>();
+    let created = 0;
     await fc.assert(
       fc.asyncProperty(writeRequest, async (request) => {
         const { target: to, token } = request;
@@ -208,13 +231,22 @@ describe('fuzzing every write', () => {
           expectErrorShape(response, tokens[token].token, where);
           expect(totalChanges(), `${where}: rows written`).toBe(changesBefore);
           expect((await service.get('/v1/me/player')).raw, `${where}: player`).toBe(player);
-        } else if (to.kind === 'playlist') {
-          expect(response.status, where).toBe(200);
+        } else if (to.kind === 'playlist' && !to.path.endsWith(to.id)) {
+          expect(response.status, where).toBe(to.method === 'POST' ? 201 : 200);
           expect(Object.keys(response.body), where).toEqual(['snapshot_id']);
-          const expected = await expectedAfterUpdate(to.id, request.query, bodyText, tokens[token].userId!, snapshotBefore);
-          model.set(to.id, expected);
+          const sent = { method: to.method, path: to.path, query: request.query, bodyText, userId: tokens[token].userId! };
+          model.set(to.id, await expectedItems(to.id, sent, snapshotBefore));
           expect((await readPlaylist(to.id, false)).snapshotId, where).toBe(response.body.snapshot_id);
           player = (await service.get('/v1/me/player')).raw;
+        } else if (to.kind === 'playlist') {
+          expect([response.status, response.raw], where).toEqual([200, '']);
+          detailsModel.set(to.id, detailsAfter(detailsModel.get(to.id)!, bodyText));
+        } else if (to.kind === 'create') {
+          expect(response.status, where).toBe(201);
+          expect((await service.get(`/v1/playlists/${response.body.id}`, tokens[token].token)).body, where).toEqual(response.body);
+          const listed = (await service.get('/v1/me/playlists?limit=1', tokens[token].token)).body.items;
+          expect(listed.map((playlist: { id: string }) => playlist.id), where).toEqual([response.body.id]);
+          created += 1;
         } else {
           expect([response.status, response.raw], where).toEqual([204, '']);
           player = (await service.get('/v1/me/player')).raw;
@@ -228,6 +260,8 @@ describe('fuzzing every write', () => {
     await expectPlaylistsAsModelled('after every run, read whole', true);
     // The inputs reach every side: accepted updates, accepted commands, refusals.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+    expect(statuses.get(201) ?? 0).toBeGreaterThan(created);
+    expect(created).toBeGreaterThan(0);
     expect(statuses.get(204) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 5);
   }, 60_000);

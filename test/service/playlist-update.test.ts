@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NOT_WRITABLE } from '../../src/service/routes/playlist-write.js';
 import { KEPT_VERSIONS } from '../../src/service/store/playlists.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 
@@ -160,7 +161,7 @@ describe('permissions (decisions §2, issue 8)', () => {
     const before = await service.get(itemsUrl(ids.othersPlaylist));
     const response = await put(ids.othersPlaylist, { range_start: 0, insert_before: 2 });
     expect(response.status).toBe(403);
-    expect(response.body.error.message).toBe('Forbidden');
+    expect(response.body.error.message).toBe(NOT_WRITABLE);
     const after = await service.get(itemsUrl(ids.othersPlaylist));
     expect(after.raw).toBe(before.raw);
   });

@@ -6,6 +6,8 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ONLY_OWNER } from '../../src/service/routes/playlist-details.js';
+import { NOT_WRITABLE } from '../../src/service/routes/playlist-write.js';
 import { createTestService, ids, type TestService } from '../helpers/service.js';
 import { spawnServe, stopServe, type ServeChild } from '../helpers/serve-child.js';
 
@@ -162,16 +164,22 @@ describe("another user's playlist (in process, fixture catalog)", () => {
     const token = service.tokenFor({ userId: user });
     const before = await stateOf(playlist);
     const writtenBefore = changes();
-    const attempts = [
-      { path: 'tracks', payload: { range_start: 0, insert_before: 2 } },
-      { path: 'items', payload: { range_start: 1, insert_before: 0, range_length: 2, snapshot_id: before.snapshot_id } },
-      { path: 'tracks', payload: { uris: [] } },
-      { path: 'items', query: `?uris=playdeck:track:${ids.track(1)}` },
+    const attempts: { method: 'PUT' | 'POST' | 'DELETE'; path: string; payload?: object; query?: string }[] = [
+      { method: 'PUT', path: 'tracks', payload: { range_start: 0, insert_before: 2 } },
+      { method: 'PUT', path: 'items', payload: { range_start: 1, insert_before: 0, range_length: 2, snapshot_id: before.snapshot_id } },
+      { method: 'PUT', path: 'tracks', payload: { uris: [] } },
+      { method: 'PUT', path: 'items', query: `?uris=playdeck:track:${ids.track(1)}` },
+      { method: 'POST', path: 'items', payload: { uris: [`playdeck:track:${ids.track(1)}`], position: 0 } },
+      { method: 'POST', path: 'tracks', query: `?uris=playdeck:track:${ids.track(1)}` },
+      { method: 'DELETE', path: 'items', payload: { items: [{ uri: `playdeck:track:${ids.track(1)}` }], snapshot_id: before.snapshot_id } },
+      { method: 'DELETE', path: 'tracks', payload: { tracks: [{ uri: `playdeck:track:${ids.track(1)}` }] } },
     ];
-    for (const { path, payload, query = '' } of attempts) {
-      const response = await service.request({ method: 'PUT', url: `/v1/playlists/${playlist}/${path}${query}`, payload, token });
-      expect([response.status, response.body], JSON.stringify({ path, payload, query })).toEqual([403, { error: { status: 403, message: 'Forbidden' } }]);
+    for (const { method, path, payload, query = '' } of attempts) {
+      const response = await service.request({ method, url: `/v1/playlists/${playlist}/${path}${query}`, payload, token });
+      expect([response.status, response.body], JSON.stringify({ method, path, payload, query })).toEqual([403, { error: { status: 403, message: NOT_WRITABLE } }]);
     }
+    const rename = await service.request({ method: 'PUT', url: `/v1/playlists/${playlist}`, payload: { name: 'Mine now' }, token });
+    expect([rename.status, rename.body]).toEqual([403, { error: { status: 403, message: ONLY_OWNER } }]);
     expect(await stateOf(playlist)).toEqual(before);
     expect(changes()).toBe(writtenBefore);
   });
@@ -203,7 +211,7 @@ describe('serve under hostile requests (generated demo catalog, over HTTP)', () 
 
     const before = await stateOf(closed.id);
     const refused = await put(closed.id, { range_start: 0, insert_before: 3, range_length: 2 });
-    expect([refused.status, await refused.json()]).toEqual([403, { error: { status: 403, message: 'Forbidden' } }]);
+    expect([refused.status, await refused.json()]).toEqual([403, { error: { status: 403, message: NOT_WRITABLE } }]);
     expect(await stateOf(closed.id)).toEqual(before);
 
     const sharedBefore = await stateOf(shared.id);

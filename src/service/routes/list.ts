@@ -7,6 +7,8 @@ import * as devices from './devices.js';
 import * as library from './library.js';
 import { me } from './me.js';
 import * as player from './player.js';
+import { changePlaylistDetails, createPlaylist, createPlaylistForUser } from './playlist-details.js';
+import { addPlaylistItems, removePlaylistItems } from './playlist-items.js';
 import { updatePlaylistItems } from './playlist-update.js';
 import * as playlists from './playlists.js';
 import * as queue from './queue.js';
@@ -108,6 +110,35 @@ export const ROUTES: readonly Route[] = [
   { name: 'Update Playlist Items (/items)', method: 'PUT', path: '/v1/playlists/:playlist_id/items', auth: forUser(null),
     query: ['uris'], devMode: 'own playlists only', body: 'snapshot', handler: updatePlaylistItems,
     samples: (s) => [{ url: `/v1/playlists/${s.mixedPlaylist}/items`, payload: { uris: [`playdeck:track:${s.track}`, `playdeck:episode:${s.episode}`] } }] },
+  { name: 'Add Items to Playlist', method: 'POST', path: '/v1/playlists/:playlist_id/tracks', auth: forUser(null),
+    query: ['uris', 'position'], devMode: 'refused', body: 'snapshot', handler: addPlaylistItems,
+    samples: (s) => [{ url: `/v1/playlists/${s.playlist}/tracks`, payload: { uris: [`playdeck:track:${s.track}`], position: 0 }, status: 201 },
+      { url: `/v1/playlists/${s.playlist}/tracks`, payload: { uris: [`playdeck:track:${UNKNOWN}`] }, status: 400 }] },
+  { name: 'Add Items to Playlist (/items)', method: 'POST', path: '/v1/playlists/:playlist_id/items', auth: forUser(null),
+    query: ['uris', 'position'], devMode: 'own playlists only', body: 'snapshot', handler: addPlaylistItems,
+    samples: (s) => [{ url: `/v1/playlists/${s.mixedPlaylist}/items`, payload: { uris: [`playdeck:track:${s.track}`, `playdeck:episode:${s.episode}`] }, status: 201 },
+      { url: `/v1/playlists/${s.playlist}/items?uris=playdeck:track:${s.track}&position=1`, status: 201 },
+      { url: `/v1/playlists/${s.othersPlaylist}/items`, payload: { uris: [`playdeck:track:${s.track}`] }, status: 403 }] },
+  { name: 'Remove Playlist Items', method: 'DELETE', path: '/v1/playlists/:playlist_id/tracks', auth: forUser(null),
+    query: [], devMode: 'refused', body: 'snapshot', handler: removePlaylistItems,
+    samples: (s) => [{ url: `/v1/playlists/${s.playlist}/tracks`, payload: { tracks: [{ uri: `playdeck:track:${s.playlistTrack}` }] } }] },
+  { name: 'Remove Playlist Items (/items)', method: 'DELETE', path: '/v1/playlists/:playlist_id/items', auth: forUser(null),
+    query: [], devMode: 'own playlists only', body: 'snapshot', handler: removePlaylistItems,
+    samples: (s) => [{ url: `/v1/playlists/${s.playlist}/items`, payload: { items: [{ uri: `playdeck:track:${s.playlistTrack}` }] } },
+      { url: `/v1/playlists/${s.playlist}/items`, payload: { items: [{ uri: `playdeck:track:${s.playlistTrack}` }], snapshot_id: 'MTp4eHh4eHh4eHh4eHh4eHh4' }, status: 409 },
+      { url: `/v1/playlists/${s.othersPlaylist}/items`, payload: { items: [{ uri: `playdeck:track:${s.track}` }] }, status: 403 }] },
+  { name: 'Create Playlist', method: 'POST', path: '/v1/me/playlists', auth: forUser(null),
+    query: [], devMode: 'served', body: 'playlist', handler: createPlaylist,
+    samples: () => [{ url: '/v1/me/playlists', payload: { name: 'Road trip', description: 'Songs for the car', public: false }, status: 201 },
+      { url: '/v1/me/playlists', payload: { description: 'No name' }, status: 400 }] },
+  { name: 'Create Playlist for user', method: 'POST', path: '/v1/users/:user_id/playlists', auth: forUser(null),
+    query: [], devMode: 'refused', body: 'playlist', handler: createPlaylistForUser,
+    samples: (s) => [{ url: `/v1/users/${s.demoUser}/playlists`, payload: { name: 'Road trip' }, status: 201 },
+      { url: `/v1/users/${s.otherUser}/playlists`, payload: { name: 'Road trip' }, status: 403 }] },
+  { name: 'Change Playlist Details', method: 'PUT', path: '/v1/playlists/:playlist_id', auth: forUser(null),
+    query: [], devMode: 'served', body: null, handler: changePlaylistDetails,
+    samples: (s) => [{ url: `/v1/playlists/${s.playlist}`, payload: { name: 'Renamed', description: 'New words' }, status: 200 },
+      { url: `/v1/playlists/${s.othersPlaylist}`, payload: { name: 'Renamed' }, status: 403 }] },
 
   // The player (docs/api/player.md); a fresh service plays the demo user's first playlist.
   { name: 'Get Playback State', method: 'GET', path: '/v1/me/player', auth: readPlayer,

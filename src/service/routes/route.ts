@@ -22,7 +22,8 @@ export type QueryName =
   | 'device_id'
   | 'uri'
   | 'uris'
-  | 'challenge';
+  | 'challenge'
+  | 'position';
 
 /** How `serve --dev-mode` answers the route (dev-mode.ts, docs/api/dev-mode.md). */
 export type DevMode = 'served' | 'refused' | 'own playlists only';
@@ -43,7 +44,7 @@ export interface Handler {
 export interface Route {
   /** The reference's name for the operation, or ours where it has none. */
   name: string;
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** As fastify matches it: `/v1/shows/:id/episodes`. */
   path: string;
   /** What the caller's token must grant (decisions §2); null where no token is asked for. */
@@ -89,6 +90,8 @@ export interface SampleIds {
   collaborativePlaylist: string;
   /** Followed, owned by someone else, not collaborative. */
   othersPlaylist: string;
+  /** A track in `playlist`. */
+  playlistTrack: string;
 }
 
 /** A handler that reads the request itself (commands, the player, the profile). */

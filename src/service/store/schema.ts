@@ -19,6 +19,9 @@ export const migrations: readonly MigrationStep[] = [
   { seed: loadPlayedAt },
   // Refresh tokens expire too; expiry indexes for the purge.
   { schema: oauthExpiryMigration },
+  // Entry ids never used twice, now that removals delete entries: a version kept for a stale write names its
+  // entries by id, and SQLite would give a deleted largest id to the next entry added.
+  { schema: entryIdsNeverReused },
 ];
 
 function createTables(db: Database): void {
@@ -124,6 +127,24 @@ function createTables(db: Database): void {
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE player_states (user_id TEXT PRIMARY KEY REFERENCES users(id), state TEXT NOT NULL);
     `);
+}
+
+function entryIdsNeverReused(db: Database): void {
+  db.exec(`
+    CREATE TABLE playlist_entries_kept (
+      entry_id INTEGER PRIMARY KEY AUTOINCREMENT,
+      playlist_id TEXT NOT NULL REFERENCES playlists(id),
+      item_type TEXT NOT NULL,
+      item_id TEXT NOT NULL,
+      added_at TEXT NOT NULL,
+      added_by TEXT NOT NULL
+    );
+    INSERT INTO playlist_entries_kept (entry_id, playlist_id, item_type, item_id, added_at, added_by)
+      SELECT entry_id, playlist_id, item_type, item_id, added_at, added_by FROM playlist_entries ORDER BY entry_id;
+    DROP TABLE playlist_entries;
+    ALTER TABLE playlist_entries_kept RENAME TO playlist_entries;
+    CREATE INDEX playlist_entries_by_playlist ON playlist_entries(playlist_id);
+  `);
 }
 
 /** Whether the first seed is in: a database made by a start that stopped before seeding it has none. */

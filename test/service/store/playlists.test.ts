@@ -56,4 +56,70 @@ describe('PlaylistStore entries', () => {
       ids.track(3),
     ]);
   });
+
+  const itemIdsOf = (playlist: { order: Int32Array; entries: ReadonlyMap<number, { itemId: string }> }) =>
+    Array.from(playlist.order, (entryId) => playlist.entries.get(entryId)?.itemId);
+  const rowsOf = (playlistId: string) => (db.prepare('SELECT COUNT(*) AS n FROM playlist_entries WHERE playlist_id = ?').get(playlistId) as { n: number }).n;
+
+  it('an add leaves the version before whole, and the new one finds its new entries', () => {
+    const before = store.get(ids.firstPlaylist)!;
+    const seeded = itemIdsOf(before);
+    const result = store.add(ids.firstPlaylist, [{ type: 'track', id: ids.track(30) }], 1, ids.demo, new Date());
+    expect(result).toMatchObject({ ok: true, changed: true });
+    expect(itemIdsOf(before)).toEqual(seeded);
+    expect(itemIdsOf(store.get(ids.firstPlaylist)!)).toEqual([seeded[0], ids.track(30), ...seeded.slice(1)]);
+  });
+
+  it('a removal deletes the rows it took out; the version before, held elsewhere, still finds them', () => {
+    const before = store.get(ids.firstPlaylist)!;
+    const seeded = itemIdsOf(before);
+    const result = store.remove(ids.firstPlaylist, [{ type: 'track', id: ids.track(2) }, { type: 'track', id: ids.track(4) }]);
+    expect(result).toMatchObject({ ok: true, changed: true });
+    expect(rowsOf(ids.firstPlaylist)).toBe(seeded.length - 2);
+    expect(itemIdsOf(before)).toEqual(seeded);
+    expect(itemIdsOf(store.get(ids.firstPlaylist)!)).toEqual(seeded.filter((id) => id !== ids.track(2) && id !== ids.track(4)));
+    // A store opened afresh on the database finds what this one says.
+    const fresh = new PlaylistStore(db, new Versions()).get(ids.firstPlaylist)!;
+    expect(itemIdsOf(fresh)).toEqual(itemIdsOf(store.get(ids.firstPlaylist)!));
+  });
+
+  it('a created playlist is empty, listed first by its owner, and read back alike by a fresh store', () => {
+    const created = store.create(ids.demo, { name: 'New', description: '', isPublic: false, collaborative: false });
+    expect(store.listedBy(ids.demo)[0]).toBe(created.id);
+    const fresh = new PlaylistStore(db, new Versions()).get(created.id)!;
+    expect({ ...fresh, entries: [...fresh.entries] }).toEqual({ ...created, entries: [] });
+  });
+
+  it('new details are a new version with the same order, on disk', () => {
+    const before = store.get(ids.firstPlaylist)!;
+    const details = { name: 'Renamed', description: 'Words', isPublic: false, collaborative: true };
+    const snapshotId = store.changeDetails(ids.firstPlaylist, details);
+    const fresh = new PlaylistStore(db, new Versions()).get(ids.firstPlaylist)!;
+    expect(fresh).toMatchObject({ ...details, snapshotId, version: before.version + 1 });
+    expect(Array.from(fresh.order)).toEqual(Array.from(before.order));
+  });
+
+  it('adds and removals in turn keep the entries in memory bounded; a version held from before still finds its own', () => {
+    const held = store.get(ids.firstPlaylist)!;
+    const seeded = itemIdsOf(held);
+    const added = [30, 31, 32, 33, 34].map((n) => ({ type: 'track' as const, id: ids.track(n) }));
+    for (let round = 0; round < 300; round++) {
+      store.add(ids.firstPlaylist, added, 0, ids.demo, new Date());
+      store.remove(ids.firstPlaylist, added);
+    }
+    const current = store.get(ids.firstPlaylist)!;
+    expect(current.entries.size).toBeLessThan(seeded.length + 256 + added.length);
+    expect(itemIdsOf(current)).toEqual(seeded);
+    expect(itemIdsOf(held)).toEqual(seeded);
+    expect(rowsOf(ids.firstPlaylist)).toBe(seeded.length);
+  });
+
+  it('never gives a removed entry\'s id to an entry added later, so a version kept from before still names what it held', () => {
+    const { id } = store.create(ids.demo, { name: 'Ids', description: '', isPublic: true, collaborative: false });
+    store.add(id, [{ type: 'track', id: ids.track(30) }], null, ids.demo, new Date());
+    const [removed] = store.get(id)!.order;
+    store.remove(id, [{ type: 'track', id: ids.track(30) }]);
+    store.add(id, [{ type: 'track', id: ids.track(31) }], null, ids.demo, new Date());
+    expect(store.get(id)!.order[0]).toBeGreaterThan(removed!);
+  });
 });
