@@ -11,6 +11,7 @@ import { createClient, type Timeouts } from './client.js';
 import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cache.js';
 import { devicesApi } from './devices.js';
 import { libraryApi } from './library.js';
+import { pendingLibraryApi } from './library-pending.js';
 import { meApi } from './me.js';
 import { playerApi } from './player.js';
 import { playContextApi } from './play-context.js';
@@ -53,6 +54,7 @@ export function createApi(options: CreateApiOptions): Api {
     ...playlistWritesApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
+    ...pendingLibraryApi(), // replaced by the library client once merged
     getImage: createPictures(baseHttp.extend({ headers: { accept: 'image/png, image/jpeg' } }), { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),
     getConnection: () => client.connection.get(),
     onConnectionChange: (listener) => client.connection.subscribe(listener),

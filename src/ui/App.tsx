@@ -14,6 +14,7 @@ import { useLibraryNavigation } from './hooks/use-library-navigation.js';
 import type { ListPointerSlot } from './hooks/use-list-pointer.js';
 import { useMouse } from './hooks/use-mouse.js';
 import { useNotice } from './hooks/use-notice.js';
+import { usePickers } from './hooks/use-pickers.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
@@ -21,12 +22,17 @@ import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
 import { computeLayout } from './layout.js';
+import type { CursorTargetSlot } from './library/cursor-target.js';
+import { LoadedLists } from './library/loaded-lists.js';
+import { likeFocused, useLikedStoreOf, usePlayingLiked } from './library/use-like-key.js';
 import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
 import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { GoToOverlay } from './overlays/GoToOverlay.js';
+import { SearchOverlay } from './overlays/SearchOverlay.js';
 import { contextLabel } from './play/play-request.js';
 import { usePlayStart } from './play/play-starter.js';
 import { ServicesProvider, type Services } from './services.js';
@@ -68,20 +74,22 @@ export function App(props: AppProps) {
   const { api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null } = props;
   const { artMode = NO_ART, terminalPictures = null, log = NO_LOG, journals = null } = props;
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
+  const [cursorTarget] = useState<CursorTargetSlot>(() => ({ current: null }));
+  const [loaded] = useState(() => new LoadedLists());
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   const { keys: bindings, poll } = config;
   const services = useMemo(
     (): Partial<Services> => ({
       api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
-      listRefreshMs: poll.listRefreshMs, theme: shownTheme,
+      listRefreshMs: poll.listRefreshMs, theme: shownTheme, cursorTarget, loaded,
     }),
-    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme],
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme, cursorTarget, loaded],
   );
   return (
     <ServicesProvider services={services}>
       <KeyLayersProvider>
-        <Dashboard api={api} config={config} configProblem={configProblem} />
+        <Dashboard api={api} config={config} configProblem={configProblem} cursorTarget={cursorTarget} />
       </KeyLayersProvider>
     </ServicesProvider>
   );
@@ -91,10 +99,11 @@ interface DashboardProps {
   api: Api;
   config: Config;
   configProblem: string | null;
+  cursorTarget: CursorTargetSlot;
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ api, config, configProblem }: DashboardProps) {
+function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
@@ -109,6 +118,12 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
+  const liked = useLikedStoreOf(api, showNotice);
+  const isPlayingLiked = usePlayingLiked(liked, playback.data?.item, upNext.items);
+  const navigation = useLibraryNavigation(focus, dispatch);
+  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
+  const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
+  const pickers = usePickers({ api, player: starter, focus, dispatch, openPlaylist: offers.open, say: showNotice });
 
   useGlobalKeys({
     isNowPlayingFocused: focus.focus === 'nowPlaying',
@@ -117,14 +132,18 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
     play: playback.run,
     volume: volume.press,
     toggleDevices: () => setDevicesOpen((open) => !open),
+    like: () => {
+      if (focus.isHelpOpen || isDevicesOpen) return;
+      likeFocused({ store: liked, isNowPlayingFocused: focus.focus === 'nowPlaying', playing: playback.data?.item, cursorTarget, say: showNotice });
+    },
+    openPicker: (picker) => {
+      if (!focus.isHelpOpen && !isDevicesOpen) pickers.open(picker);
+    },
   });
 
-  const navigation = useLibraryNavigation(focus, dispatch);
-  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
-  const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
-  // The player's side of the services, for the panes: both stable for the dashboard's life.
+  // The player's side of the services, for the panes: stable for the dashboard's life.
   const { add: addToQueue } = upNext;
-  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue } }), [starter, addToQueue]);
+  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, liked }), [starter, addToQueue, liked]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
@@ -152,6 +171,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
           height={nowPlaying.height}
           contextLabel={contextLabel(playback.data, started)}
           upNext={upNext.items}
+          isLiked={isPlayingLiked}
         />
         {focus.isHelpOpen ? (
           <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
@@ -166,6 +186,14 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
               onNotice={showNotice}
             />
           </Box>
+        ) : pickers.shown !== null ? (
+          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
+            {pickers.shown === 'search' ? (
+              <SearchOverlay width={root.width} height={library.height + 1} onClose={pickers.close} onChoose={pickers.chooseFound} />
+            ) : (
+              <GoToOverlay width={root.width} height={library.height + 1} onClose={pickers.close} onChoose={pickers.chooseEntry} />
+            )}
+          </Box>
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} width={root.width} />
         )}
@@ -173,7 +201,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
           focus={focus}
           library={library}
           details={details}
-          isHidden={focus.isHelpOpen || isDevicesOpen}
+          isHidden={focus.isHelpOpen || isDevicesOpen || pickers.shown !== null}
           onOpenPlaylist={offers.open}
           onDrill={navigation.onDrill}
           onBack={navigation.onBack}

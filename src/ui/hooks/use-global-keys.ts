@@ -15,6 +15,10 @@ export interface GlobalKeyTargets {
   play(command: PlaybackCommand): void;
   volume(direction: 1 | -1): void;
   toggleDevices(): void;
+  /** `l`: likes or unlikes what the focused pane has under its cursor (or plays). */
+  like(): void;
+  /** `f` and `:`: opens the search or the go to. */
+  openPicker(picker: 'search' | 'goTo'): void;
 }
 
 /** The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them. */
@@ -30,6 +34,9 @@ export function useGlobalKeys(targets: GlobalKeyTargets): void {
     playback: (command) => targets.play(command.command),
     volume: (command) => targets.volume(command.direction),
     devices: () => targets.toggleDevices(),
+    like: () => targets.like(),
+    search: () => targets.openPicker('search'),
+    goTo: () => targets.openPicker('goTo'),
   };
   useKeyLayer(KEY_LAYER.global, (input, key) => {
     const action = resolve(GLOBAL_KEYMAP, input, key, bindings);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { itemAt } from '../state/sparse-list.js';
 import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
@@ -82,6 +82,25 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     scroll: (rows) => cursor.moveTo(Math.max(0, Math.min(length - 1, cursor.cursor + rows))),
   });
 
+  const { mark, onWindow, onList } = options;
+  useEffect(() => onList?.(list), [onList, list]);
+  useEffect(() => {
+    if (onWindow === undefined || list === null) return;
+    const shown: T[] = [];
+    for (let index = cursor.top; index < Math.min(length, cursor.top + listHeight); index++) {
+      const row = itemAt(list, toBase(index));
+      if (row !== undefined) shown.push(row);
+    }
+    onWindow(shown);
+  }, [onWindow, list, cursor.top, listHeight, length, toBase]);
+  const rowMark =
+    mark === undefined
+      ? undefined
+      : (displayIndex: number): string => {
+          const row = list === null ? undefined : itemAt(list, toBase(displayIndex));
+          return row === undefined ? ' ' : mark(row);
+        };
+
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);
     const row = list === null ? undefined : itemAt(list, baseIndex);
@@ -97,5 +116,8 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     cursor.moveTo(Math.max(0, toBase(cursor.cursor)), total ?? 0);
   };
   const { firstError } = paged;
-  return { total, firstError, target, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
+  return {
+    total, firstError, target, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, rowMark, isLibrary: options.isLibrary,
+    filter, changeFilter, clearFilter,
+  };
 }

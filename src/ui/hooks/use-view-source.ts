@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { useApi } from '../api-context.js';
-import type { ListView, Reread, WholeSource } from '../sections/types.js';
+import type { CursorSource, ListView, Reread, WholeSource } from '../sections/types.js';
 
 export interface ViewSource<T> {
   sourceKey: string;
@@ -19,6 +19,8 @@ export interface RereadSignals {
   isTabShown: boolean;
   /** Counts the episodes and chapters that stopped playing. */
   listeningEnded: number;
+  /** Counts the times the library changed under the list (hooks/use-library-reread.ts); 0 where it never does. */
+  libraryChanged?: number;
 }
 
 const NEVER: readonly Reread[] = [];
@@ -30,6 +32,12 @@ interface WholeRead<T> {
   controller: AbortController;
   /** The pages given out, so that asking again (the list's refresh) renders nothing new. */
   pages: Map<number, Paging<T>>;
+}
+
+/** The pages of a cursor source read so far in one generation, by offset: each names the cursor of the next. */
+interface CursorRead<T> {
+  generation: number;
+  pages: Map<number, Promise<{ paging: Paging<T>; next: string | null }>>;
 }
 
 /** The generation of a whole source: one more each time `rereadOn` says (coming on screen, a listen ending while shown). */
@@ -68,17 +76,48 @@ function pageOf<T, P>(source: WholeSource<T, P>, read: { current: WholeRead<T> |
   };
 }
 
-/** Where a list view's items come from: the service a page at a time, or a whole source cut into pages. */
+/**
+ * The page at `offset` of a cursor source: the pages before it read first, in order (each names the next).
+ * Where the service gives no total, the list is as long as what was read, a page more while there is a next.
+ */
+function cursorPageOf<T, P>(source: CursorSource<T, P>, read: { current: CursorRead<T> }, api: Api, parent: P, generation: number) {
+  const at = (page: PageRequest, signal: AbortSignal): Promise<{ paging: Paging<T>; next: string | null }> => {
+    if (read.current.generation !== generation) read.current = { generation, pages: new Map() };
+    const pages = read.current.pages;
+    let reading = pages.get(page.offset);
+    if (reading === undefined) {
+      reading = (async () => {
+        const after = page.offset === 0 ? null : (await at({ offset: Math.max(0, page.offset - page.limit), limit: page.limit }, signal)).next;
+        if (page.offset > 0 && after === null) throw new Error('the list ended before this page');
+        const answer = await source.fetchAfter(api, parent, { after, limit: page.limit }, signal);
+        const total = answer.total ?? page.offset + answer.items.length + (answer.next === null ? 0 : page.limit);
+        const paging = { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total, items: answer.items };
+        return { paging, next: answer.next };
+      })();
+      pages.set(page.offset, reading);
+      // A page that failed (or was given up) is read again when asked again.
+      reading.catch(() => pages.get(page.offset) === reading && pages.delete(page.offset));
+    }
+    return reading;
+  };
+  return async (page: PageRequest, signal: AbortSignal): Promise<Paging<T>> => (await at(page, signal)).paging;
+}
+
+/** Where a list view's items come from: the service a page at a time (by offset or by cursor), or a whole source cut into pages. */
 export function useViewSource<T, P>(view: ListView<T, P>, parent: P, signals: RereadSignals): ViewSource<T> {
   const api = useApi();
   const { source } = view;
-  const generation = useGeneration('readAll' in source ? source.rereadOn : NEVER, signals);
+  const generation = useGeneration('readAll' in source ? source.rereadOn : NEVER, signals) + (signals.libraryChanged ?? 0);
   const firstPage = useRef<Paging<T> | null>(null);
   const whole = useRef<WholeRead<T> | null>(null);
+  const cursor = useRef<CursorRead<T>>({ generation, pages: new Map() });
   useEffect(() => () => whole.current?.controller.abort(), []);
   const fetchPage = useCallback(
     async (page: PageRequest, signal: AbortSignal): Promise<Paging<T>> => {
-      const paging = 'readAll' in source ? await pageOf(source, whole, api, parent, generation)(page) : await source.fetchPage(api, parent, page, signal);
+      let paging: Paging<T>;
+      if ('readAll' in source) paging = await pageOf(source, whole, api, parent, generation)(page);
+      else if ('fetchAfter' in source) paging = await cursorPageOf(source, cursor, api, parent, generation)(page, signal);
+      else paging = await source.fetchPage(api, parent, page, signal);
       if (page.offset === 0) firstPage.current = paging;
       return paging;
     },

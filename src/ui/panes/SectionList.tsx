@@ -3,6 +3,8 @@ import type { SimplifiedPlaylist } from '../../api/types.js';
 import { useApi } from '../api-context.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { useViewSource } from '../hooks/use-view-source.js';
+import { useListLikes, useLoadedList } from '../library/use-list-likes.js';
+import { MARK_WIDTH } from '../components/ListWindow.js';
 import { usePlayStarter, type PlayStarter } from '../play/play-starter.js';
 import { drilled, type Drilled, type ItemAction, type ListView } from '../sections/types.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
@@ -35,7 +37,9 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
   const api = useApi();
   const player = usePlayStarter() ?? NO_PLAYER;
   const { rows, rowWidth } = listBodySize(width, height);
-  const source = useViewSource(view, parent, props);
+  const likes = useListLikes(view, props.isTabShown, isFocused);
+  const source = useViewSource(view, parent, { ...props, libraryChanged: likes.libraryChanged });
+  const onList = useLoadedList(view, source.sourceKey);
   const formatRow = useMemo(() => (item: T, _index: number, columns: number) => view.row(item, columns), [view]);
   const latest = useRef({ props, total: null as number | null });
   const act = (action: ItemAction<T, P> | null) =>
@@ -63,7 +67,11 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     toTarget: view.details,
     isFocused,
     height: rows,
-    width: rowWidth,
+    width: likes.mark === undefined ? rowWidth : Math.max(1, rowWidth - MARK_WIDTH),
+    mark: likes.mark,
+    onWindow: likes.onWindow,
+    onList,
+    isLibrary: view.likes?.isLibrary === true,
     onOpen: act(view.open),
     onPlay: act(view.play),
     onBack: props.onBack,
