@@ -82,7 +82,7 @@ export class FakeLibrary {
     simplified.sort((a, b) => a.id.localeCompare(b.id));
     this.artists = simplified.map((artist, n) => fullArtist(artist, n));
     const initial = [
-      ...catalog.tracks.filter((_, n) => n % 3 === 0).map((track) => track.uri),
+      ...catalog.tracks.filter((_, n) => n % 3 === 0).slice(0, LIKED_COUNT).map((track) => track.uri),
       ...this.albums.filter((_, n) => n % 3 === 0).map((album) => album.uri),
       ...this.artists.filter((_, n) => n % 2 === 0).map((artist) => artist.uri),
       ...catalog.savedShows.map(({ show }) => show.uri),

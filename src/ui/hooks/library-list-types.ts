@@ -38,6 +38,8 @@ export interface LibraryListOptions<T> {
   onList?(list: SparseList<T> | null): void;
   /** The list is the library (its rows show liked while nothing says otherwise), for `l`. */
   isLibrary?: boolean;
+  /** The page under the cursor is read again each minute while focused (true where absent). */
+  refreshes?: boolean;
 }
 
 /** What `useLibraryList` gives the view. */

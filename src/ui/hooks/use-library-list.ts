@@ -38,7 +38,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     top: Math.max(0, toBase(cursor.top)),
     height: listHeight,
     anchor: Math.max(0, toBase(cursor.cursor)),
-    isFocused,
+    isFocused: isFocused && options.refreshes !== false,
   });
 
   const item = list === null ? undefined : itemAt(list, toBase(cursor.cursor));

@@ -61,12 +61,15 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
   const [loader, setLoader] = useState<PageLoader<T> | null>(null);
 
   useEffect(() => {
+    // The total of the last page taken, not of the last render: answers that come before a render (a source
+    // that answers at once) must not each find the list's total out of date and ask every page again.
+    let takenTotal = latest.current.list?.total ?? null;
     const pageLoader: PageLoader<T> = new PageLoader<T>({
       fetchPage: (page, signal) => latest.current.options.fetchPage(page, signal),
       onPage: (offset, page) => {
         // A new total drops the pages that no longer fit: they must count as missing again.
-        const current = latest.current.list;
-        if (current !== null && current.total !== page.total) pageLoader.forgetAnswers();
+        if (takenTotal !== null && takenTotal !== page.total) pageLoader.forgetAnswers();
+        takenTotal = page.total;
         setState((previous) => {
           const base = previous.sourceKey === sourceKey ? previous.list : null;
           const list = withPage(base ?? emptySparseList<T>(page.total), offset, page.items, page.total);

@@ -38,6 +38,11 @@ interface WholeRead<T> {
 interface CursorRead<T> {
   generation: number;
   pages: Map<number, Promise<{ paging: Paging<T>; next: string | null }>>;
+  /**
+   * How long the list is as far as is known: the service's count, or the most read so far and a page more
+   * while there is a next. Every page given out says the same, so that no answer disowns the others.
+   */
+  total: number;
 }
 
 /** The generation of a whole source: one more each time `rereadOn` says (coming on screen, a listen ending while shown). */
@@ -82,25 +87,32 @@ function pageOf<T, P>(source: WholeSource<T, P>, read: { current: WholeRead<T> |
  */
 function cursorPageOf<T, P>(source: CursorSource<T, P>, read: { current: CursorRead<T> }, api: Api, parent: P, generation: number) {
   const at = (page: PageRequest, signal: AbortSignal): Promise<{ paging: Paging<T>; next: string | null }> => {
-    if (read.current.generation !== generation) read.current = { generation, pages: new Map() };
-    const pages = read.current.pages;
-    let reading = pages.get(page.offset);
+    if (read.current.generation !== generation) read.current = { generation, pages: new Map(), total: 0 };
+    const current = read.current;
+    let reading = current.pages.get(page.offset);
     if (reading === undefined) {
       reading = (async () => {
         const after = page.offset === 0 ? null : (await at({ offset: Math.max(0, page.offset - page.limit), limit: page.limit }, signal)).next;
         if (page.offset > 0 && after === null) throw new Error('the list ended before this page');
         const answer = await source.fetchAfter(api, parent, { after, limit: page.limit }, signal);
-        const total = answer.total ?? page.offset + answer.items.length + (answer.next === null ? 0 : page.limit);
-        const paging = { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total, items: answer.items };
+        const end = page.offset + answer.items.length;
+        current.total = answer.total ?? (answer.next === null ? end : Math.max(current.total, end + page.limit));
+        const paging = { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total: current.total, items: answer.items };
         return { paging, next: answer.next };
       })();
-      pages.set(page.offset, reading);
+      current.pages.set(page.offset, reading);
       // A page that failed (or was given up) is read again when asked again.
-      reading.catch(() => pages.get(page.offset) === reading && pages.delete(page.offset));
+      reading.catch(() => current.pages.get(page.offset) === reading && current.pages.delete(page.offset));
     }
     return reading;
   };
-  return async (page: PageRequest, signal: AbortSignal): Promise<Paging<T>> => (await at(page, signal)).paging;
+  return async (page: PageRequest, signal: AbortSignal): Promise<Paging<T>> => {
+    const answered = await at(page, signal);
+    const { total } = read.current;
+    // A page read before the length was known better says it now (the same object while it holds).
+    if (answered.paging.total !== total) answered.paging = { ...answered.paging, total };
+    return answered.paging;
+  };
 }
 
 /** Where a list view's items come from: the service a page at a time (by offset or by cursor), or a whole source cut into pages. */
@@ -110,7 +122,7 @@ export function useViewSource<T, P>(view: ListView<T, P>, parent: P, signals: Re
   const generation = useGeneration('readAll' in source ? source.rereadOn : NEVER, signals) + (signals.libraryChanged ?? 0);
   const firstPage = useRef<Paging<T> | null>(null);
   const whole = useRef<WholeRead<T> | null>(null);
-  const cursor = useRef<CursorRead<T>>({ generation, pages: new Map() });
+  const cursor = useRef<CursorRead<T>>({ generation, pages: new Map(), total: 0 });
   useEffect(() => () => whole.current?.controller.abort(), []);
   const fetchPage = useCallback(
     async (page: PageRequest, signal: AbortSignal): Promise<Paging<T>> => {

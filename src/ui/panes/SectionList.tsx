@@ -72,6 +72,8 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     onWindow: likes.onWindow,
     onList,
     isLibrary: view.likes?.isLibrary === true,
+    // A whole source is read again as it says, a cursor source never: only pages by offset may refresh.
+    refreshes: 'fetchPage' in view.source && view.source.refresh !== 'never',
     onOpen: act(view.open),
     onPlay: act(view.play),
     onBack: props.onBack,

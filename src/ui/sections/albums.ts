@@ -31,6 +31,7 @@ export const albumTracks: ListView<ListEntry<Track>, Album> = {
     fetchPage: async (api, album, page, signal) =>
       withAlbum((page.offset === 0 ? heldFirstPage(album, page.limit) : null) ?? (await api.getAlbumTracks(album.id, page, { signal })), album),
     totalHint: (album) => album.total_tracks,
+    refresh: 'never',
   },
   row: albumTrackRow,
   match: trackMatch,
@@ -49,7 +50,7 @@ export const albums: ListView<ListEntry<SavedAlbum>> = {
   label: 'saved albums',
   title: countedTitle('Albums'),
   emptyText: 'No saved albums: l on an album saves it.',
-  source: { fetchPage: (api, _parent, page, signal) => api.getSavedAlbums(page, { signal }) },
+  source: { fetchPage: (api, _parent, page, signal) => api.getSavedAlbums(page, { signal }), refresh: 'never' },
   row: savedAlbumRow,
   match: savedAlbumMatch,
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'album', album: entry.album }),

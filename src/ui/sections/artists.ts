@@ -15,7 +15,7 @@ export const artistAlbums: ListView<ListEntry<Album>, Artist> = {
   label: 'albums',
   title: (artist, total) => (total === null ? sanitizeText(artist.name) : `${sanitizeText(artist.name)} · ${formatCount(total)} releases`),
   emptyText: 'No albums.',
-  source: { fetchPage: (api, artist, page, signal) => api.getArtistAlbums(artist.id, page, { signal }) },
+  source: { fetchPage: (api, artist, page, signal) => api.getArtistAlbums(artist.id, page, { signal }), refresh: 'never' },
   row: releaseRow,
   match: releaseMatch,
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'album', album: entry }),

@@ -24,7 +24,7 @@ export const likedSongs: ListView<ListEntry<SavedTrack>> = {
   label: 'liked songs',
   title: countedTitle('Liked songs'),
   emptyText: 'No liked songs yet: l on a track likes it.',
-  source: { fetchPage: (api, _parent, page, signal) => api.getSavedTracks(page, { signal }) },
+  source: { fetchPage: (api, _parent, page, signal) => api.getSavedTracks(page, { signal }), refresh: 'never' },
   row: savedTrackRow,
   match: savedTrackMatch,
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'track', track: entry.track }),

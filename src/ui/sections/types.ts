@@ -19,6 +19,12 @@ export interface PagedSource<T, P> {
   fetchPage(api: Api, parent: P, page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
   /** The size before the first page comes (a show's `total_episodes`), so the window can move at once. */
   totalHint?(parent: P): number;
+  /**
+   * Whether the page under the cursor is read again each minute while the list has the keys (a conditional
+   * request; the default), or never: what does not change while shown (an album's tracks), or what reads
+   * itself again when the library changes (`likes`). A list at rest then asks nothing.
+   */
+  refresh?: 'minutely' | 'never';
 }
 
 /** A collection worked out whole (from several reads), its pages cut from it; read again as `rereadOn` says, never polled. */
