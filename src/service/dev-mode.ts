@@ -42,6 +42,8 @@ export function withoutRemovedFields(value: unknown): unknown {
 }
 
 function refusal(request: FastifyRequest, context: ServiceContext): ServiceError | null {
+  // A route the list declares gone for such apps (routes/list.ts): the per-type saves, artists' top tracks…
+  if (request.routeOptions.config.devMode === 'refused') return FORBIDDEN();
   const url = request.url;
   if (OLD_ITEMS_PATH.test(url)) return FORBIDDEN();
   if (request.method === 'GET' && BATCH_READS.test(url)) return FORBIDDEN();

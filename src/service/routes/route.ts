@@ -21,7 +21,13 @@ export type QueryName =
   | 'volume_percent'
   | 'device_id'
   | 'uri'
-  | 'uris';
+  | 'uris'
+  | 'q'
+  | 'type'
+  | 'include_external'
+  | 'include_groups'
+  | 'after'
+  | 'before';
 
 /** How `serve --dev-mode` answers the route (dev-mode.ts, docs/api/dev-mode.md). */
 export type DevMode = 'served' | 'refused' | 'own playlists only';
@@ -42,7 +48,7 @@ export interface Handler {
 export interface Route {
   /** The reference's name for the operation, or ours where it has none. */
   name: string;
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** As fastify matches it: `/v1/shows/:id/episodes`. */
   path: string;
   /** What the caller's token must grant (decisions §2); null where no token is asked for. */
@@ -67,6 +73,10 @@ export interface SampleIds {
   otherUser: string;
   countrylessUser: string;
   album: string;
+  /** An artist with albums of their own. */
+  artist: string;
+  /** A track's name, to search for. */
+  trackName: string;
   /** Sold to the demo user. */
   track: string;
   /** Not sold to the demo user, with a copy that is. */
@@ -99,7 +109,7 @@ export function plainRoute(make: (context: ServiceContext) => RouteHandlerMethod
 export function registerRoutes(app: FastifyInstance, context: ServiceContext, routes: readonly Route[]): void {
   for (const route of routes) {
     if (!route.handler) continue;
-    const config = { auth: route.auth ?? undefined, ...(route.servedWhenDamaged ? { servedWhenDamaged: true } : {}) };
+    const config = { auth: route.auth ?? undefined, devMode: route.devMode, ...(route.servedWhenDamaged ? { servedWhenDamaged: true } : {}) };
     app.route({ method: route.method, url: route.path, config, handler: route.handler.make(context, route) });
   }
 }

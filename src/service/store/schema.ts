@@ -1,7 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import { oauthMigration } from '../oauth/schema.js';
 import type { SeedCatalog } from '../seed/types.js';
+import { createCollectionTables, loadCollection } from './load-collection.js';
+import { createDiscographyTables, loadDiscography } from './load-discography.js';
 import { loadCatalog, loadPlayedAt } from './load-seed.js';
+import { createSearchTables, loadSearchIndex } from './search-index.js';
 import type { MigrationStep } from './migration.js';
 
 /**
@@ -17,6 +20,12 @@ export const migrations: readonly MigrationStep[] = [
   { schema: (db) => db.exec('ALTER TABLE resume_points ADD COLUMN played_at INTEGER') },
   // Databases seeded before the column existed get the seed's dates (they had none).
   { seed: loadPlayedAt },
+  // Albums and artists as entities, and the larger catalog (seed/discography.ts).
+  { schema: createDiscographyTables, seed: loadDiscography },
+  // Search over the catalog (store/search-index.ts), built in bulk after it.
+  { schema: createSearchTables, seed: loadSearchIndex },
+  // Liked songs, saved albums, followed artists and what was played (seed/collection.ts).
+  { schema: createCollectionTables, seed: loadCollection },
 ];
 
 function createTables(db: Database): void {
