@@ -112,7 +112,7 @@ export function createClient(options: ClientOptions): Client {
     retry: {
       limit: retry.limit,
       // POST is listed so that `once` calls (player commands) get their narrow retries; `mayRetry` decides.
-      methods: ['GET', 'PUT', 'POST'],
+      methods: ['GET', 'PUT', 'POST', 'DELETE'],
       statusCodes: RETRIED_STATUSES,
       errorCodes: RETRIED_ERROR_CODES,
       maxRetryAfter: retry.maxRetryAfterMs,

@@ -13,7 +13,7 @@ import type { RetryPolicy } from './retry.js';
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface CallSpec {
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** Relative to the base URL, no leading slash, path segments already encoded. */
   path: string;
   query?: Query;

@@ -10,7 +10,9 @@ import {
   withdrawInstance,
   type ServiceInstance,
 } from './instance-file.js';
-import { closeLeavingFileAsIs, databaseFault, demoUserId, isDamageError, openDatabase } from './store/db.js';
+import { catalogOfSize, DEFAULT_CATALOG_SIZE } from './seed/generate.js';
+import { sizeMismatch, type AskedSize } from './store/catalog-size.js';
+import { closeLeavingFileAsIs, databaseFault, DatabaseFault, demoUserId, isDamageError, openDatabase } from './store/db.js';
 import { scheduleIntegrityCheck, type IntegrityCheck } from './store/integrity-check.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, type IssuedToken } from './store/tokens.js';
 
@@ -31,6 +33,8 @@ export interface StartOptions {
   devMode?: boolean;
   /** When the background integrity check starts after listening (store/integrity-check.ts); tests use 0. */
   integrityCheckAfterMs?: number;
+  /** The size of the catalog a new database is seeded with (`serve --catalog-tracks`, `--liked-songs`). */
+  catalogSize?: AskedSize;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -78,7 +82,14 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   }
   // A file this start creates is seeded now: checking it would tell nothing.
   const isNew = !isFile || (statSync(path, { throwIfNoEntry: false })?.size ?? 0) === 0;
-  const db = openDatabase({ path });
+  const asked = options.catalogSize;
+  const sized = asked ? () => catalogOfSize({ catalogTracks: asked.catalogTracks ?? DEFAULT_CATALOG_SIZE.catalogTracks, likedSongs: asked.likedSongs ?? DEFAULT_CATALOG_SIZE.likedSongs }) : undefined;
+  const db = openDatabase({ path, catalog: sized });
+  const mismatch = asked ? sizeMismatch(db, asked, path) : null;
+  if (mismatch) {
+    db.close();
+    throw new DatabaseFault(mismatch);
+  }
   const instance = { instance: newInstanceId(), database: isFile ? realDatabasePath(path) : path };
   const log = options.log ?? logToStderr;
   let served: ServiceApp | null = null;

@@ -42,7 +42,7 @@ export const ids = {
   harborArtist: fixtureId('r', 3),
   /** Zoë's album "Café Stories": Café Society, Harbor Lights (feat. The Harbor Lights), Naïve Song. */
   discAlbum: fixtureId('b', 2),
-  /** The Harbor Lights' single "Harbor" (its one track "Harbor"). */
+  /** The Harbor Lights' single "Harbor": "Harbor", and a more popular "Harbor" (another take). */
   single: fixtureId('b', 3),
   /** An album sold in JP only: "Tokyo Harbor". */
   regionalAlbum: fixtureId('b', 4),
@@ -50,7 +50,7 @@ export const ids = {
 };
 
 /** The discography's tracks, by their number in `ids.discTrack`. */
-export const DISC_TRACKS = { cafe: 1, harborLights: 2, naive: 3, harbor: 4, tokyoHarbor: 5 } as const;
+export const DISC_TRACKS = { cafe: 1, harborLights: 2, naive: 3, harbor: 4, tokyoHarbor: 5, harborTake: 6 } as const;
 
 export const TRACK_COUNT = 40;
 export const BIG_PLAYLIST_LENGTH = 10_000;
@@ -275,10 +275,10 @@ function fixtureDiscography(): SeedDiscography {
     track_number: number, disc_number: 1, isrc: `QZDSC24${String(n).padStart(7, '0')}`, available_markets: markets, relinked_to: null,
   });
   return {
-    artists: [artist(ids.discArtist, 'Zoë Ekström', ['chamber pop'], 70), artist(ids.harborArtist, 'The Harbor Lights', ['indie pop', 'shoegaze'], 55)],
+    artists: [artist(ids.discArtist, 'Zoë Ekström', ['chamber pop', 'indie pop'], 70), artist(ids.harborArtist, 'The Harbor Lights', ['indie pop', 'shoegaze'], 55)],
     albums: [
       album(ids.discAlbum, 'Café Stories', 'album', ids.discArtist, BROAD, 3, '2022-03-04'),
-      album(ids.single, 'Harbor', 'single', ids.harborArtist, BROAD, 1, '2023-05-06'),
+      album(ids.single, 'Harbor', 'single', ids.harborArtist, BROAD, 2, '2023-05-06'),
       album(ids.regionalAlbum, 'Tokyo Nights', 'album', ids.harborArtist, ['JP'], 1, '2021-01-02'),
     ],
     tracks: [
@@ -287,6 +287,7 @@ function fixtureDiscography(): SeedDiscography {
       track(DISC_TRACKS.naive, 'Naïve Song', ids.discAlbum, [ids.discArtist], 3, 40, BROAD),
       track(DISC_TRACKS.harbor, 'Harbor', ids.single, [ids.harborArtist], 1, 30, BROAD),
       track(DISC_TRACKS.tokyoHarbor, 'Tokyo Harbor', ids.regionalAlbum, [ids.harborArtist], 1, 90, ['JP']),
+      track(DISC_TRACKS.harborTake, 'Harbor', ids.single, [ids.harborArtist], 2, 95, BROAD),
     ],
     album_details: [ids.album, ids.discAlbum, ids.single, ids.regionalAlbum].map((albumId, place) => ({
       album_id: albumId, label: `Fixture Records ${place + 1}`, popularity: 50 + place, upc: `00000000000${place}`,

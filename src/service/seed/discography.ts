@@ -35,7 +35,7 @@ const ALBUMS_PER_TRACK = 1 / 10;
 
 type AlbumKind = 'album' | 'single' | 'compilation';
 const TRACK_RANGE: Record<AlbumKind, [number, number]> = { album: [7, 17], single: [1, 3], compilation: [8, 14] };
-const ALBUM_TRACKS_BOUNDS: [number, number] = [4, 24];
+const ALBUM_TRACKS_BOUNDS: [number, number] = [1, 24];
 
 /** Two different words of a list (for "{noun} and {noun2}"). */
 function pair(random: Random, list: readonly string[]): [string, string] {
@@ -140,6 +140,7 @@ function discPlace(albumTracks: number, number: number): Pick<SeedTrack, 'disc_n
 /** `catalogTracks`: the tracks of the whole catalog, the music part's included. */
 export function generateDiscography(random: Random, music: Music, catalogTracks = DEFAULT_CATALOG_TRACKS): SeedDiscography {
   const trackCount = Math.max(0, catalogTracks - music.tracks.length);
+  if (trackCount === 0) return { artists: [], albums: [], tracks: [], album_details: albumDetails(random, music.albums, music.tracks) };
   const albumCount = Math.max(1, Math.round(trackCount * ALBUMS_PER_TRACK));
   const artists = makeArtists(random, Math.max(1, Math.round(trackCount * ARTISTS_PER_TRACK)));
   const kinds = Array.from({ length: albumCount }, (): AlbumKind => {

@@ -42,6 +42,8 @@ export function loadCollection(db: Database, catalog: SeedCatalog): void {
   save('track', liked_tracks);
   save('album', saved_albums);
   save('artist', followed_artists);
+  const liked = liked_tracks.filter((saved) => saved.user_id === catalog.demo_user_id).length;
+  insertInto(db, 'meta', ['key', 'value'])({ key: 'liked_songs', value: String(liked) });
   const insertPlay = insertInto(db, 'play_history', ['user_id', 'played_at', 'track_id', 'context_uri']);
   for (const play of plays) insertPlay({ user_id: play.user_id, played_at: Date.parse(play.played_at), track_id: play.track_id, context_uri: play.context_uri });
 }

@@ -72,6 +72,8 @@ export function loadDiscography(db: Database, catalog: SeedCatalog): void {
   for (const track of catalog.tracks) insertTrack(trackColumns(track));
   for (const track of catalog.discography.tracks) insertTrack(trackColumns(track));
 
+  insertInto(db, 'meta', ['key', 'value'])({ key: 'catalog_tracks', value: String(catalog.tracks.length + catalog.discography.tracks.length) });
+
   const insertPlace = insertInto(db, 'artist_albums', ['artist_id', 'group_order', 'release_date', 'album_id']);
   for (const { artistId, group, album } of artistPages(albums, [catalog.tracks, catalog.discography.tracks])) {
     insertPlace({ artist_id: artistId, group_order: ALBUM_GROUPS.indexOf(group), release_date: album.release_date, album_id: album.id });

@@ -29,7 +29,11 @@ export class SearchStore {
 
   constructor(db: Database) {
     const sold = '(e.market_set IS NULL OR e.market_set IN (SELECT id FROM market_sets WHERE instr(\',\' || markets || \',\', @market) > 0))';
-    this.exact = db.prepare(`SELECT id FROM search_entries e WHERE type = @type AND name_key = @key AND ${sold} ORDER BY rank LIMIT ${MAX_EXACT}`).pluck();
+    // By the name's key, in rank order: the key's index holds the rank after it (the table's own key), which the
+    // planner would otherwise read whole to avoid a sort.
+    this.exact = db
+      .prepare(`SELECT id FROM search_entries e INDEXED BY search_entries_by_name WHERE type = @type AND name_key = @key AND ${sold} ORDER BY rank LIMIT ${MAX_EXACT}`)
+      .pluck();
     this.playlists = db.prepare('SELECT id FROM playlists ORDER BY rowid').pluck();
     this.genres = db.prepare(`SELECT e.id FROM search_artists s JOIN search_entries e ON e.type = 'artist' AND e.rank = s.rowid WHERE search_artists MATCH ? ORDER BY s.rowid LIMIT ?`).pluck();
     for (const type of Object.keys(INDEXED) as IndexedType[]) {
