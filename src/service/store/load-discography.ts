@@ -68,14 +68,15 @@ export function loadDiscography(db: Database, catalog: SeedCatalog): void {
     });
   }
 
+  // In key order: each row lands at the end of its b-tree, no page split in the middle.
+  const byKey = <T>(rows: T[], key: (row: T) => string) => rows.sort((one, other) => (key(one) < key(other) ? -1 : key(one) > key(other) ? 1 : 0));
   const insertTrack = insertInto(db, 'catalog_tracks', ['id', 'album_id', 'disc_number', 'track_number', 'artist_ids', 'name', 'duration_ms', 'explicit', 'popularity', 'isrc']);
-  for (const track of catalog.tracks) insertTrack(trackColumns(track));
-  for (const track of catalog.discography.tracks) insertTrack(trackColumns(track));
+  for (const track of byKey([...catalog.tracks, ...catalog.discography.tracks], (row) => row.id)) insertTrack(trackColumns(track));
 
   insertInto(db, 'meta', ['key', 'value'])({ key: 'catalog_tracks', value: String(catalog.tracks.length + catalog.discography.tracks.length) });
 
   const insertPlace = insertInto(db, 'artist_albums', ['artist_id', 'group_order', 'release_date', 'album_id']);
-  for (const { artistId, group, album } of artistPages(albums, [catalog.tracks, catalog.discography.tracks])) {
+  for (const { artistId, group, album } of byKey(artistPages(albums, [catalog.tracks, catalog.discography.tracks]), (place) => place.artistId)) {
     insertPlace({ artist_id: artistId, group_order: ALBUM_GROUPS.indexOf(group), release_date: album.release_date, album_id: album.id });
   }
 }

@@ -148,14 +148,19 @@ export function migrate(db: Database, catalog: () => SeedCatalog, steps: readonl
   const applied = db.pragma('user_version', { simple: true }) as number;
   const seedFrom = applied > 0 && !isSeeded(db) ? 0 : applied;
   let made: SeedCatalog | undefined;
-  for (let index = seedFrom; index < steps.length; index++) {
-    const step = steps[index]!;
-    const isNew = index >= applied;
-    if (!isNew && !step.seed) continue;
-    db.transaction(() => {
-      if (isNew) step.schema?.(db);
-      step.seed?.(db, (made ??= catalog()));
-      if (isNew) db.pragma(`user_version = ${index + 1}`);
-    })();
-  }
+  const run = () => {
+    for (let index = seedFrom; index < steps.length; index++) {
+      const step = steps[index]!;
+      const isNew = index >= applied;
+      if (!isNew && !step.seed) continue;
+      db.transaction(() => {
+        if (isNew) step.schema?.(db);
+        step.seed?.(db, (made ??= catalog()));
+        if (isNew) db.pragma(`user_version = ${index + 1}`);
+      })();
+    }
+  };
+  // A new database is made in one transaction (each step a savepoint in it): one commit, one sync to disk.
+  if (applied === 0) db.transaction(run)();
+  else run();
 }
