@@ -99,6 +99,18 @@ async function serveFresh(db: string, args: string[]): Promise<{ served: Served;
 
 const sizeOf = (path: string) => [path, `${path}-wal`].reduce((total, file) => total + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0);
 
+/** The size of a database on disk once serve closed it, in MB. */
+function diskFigure(catalog: string, path: string, budget?: Figure['budget']): Figure {
+  return {
+    section: 'search',
+    name: `database on disk, ${catalog}`,
+    value: round(sizeOf(path) / 1e6, 1),
+    unit: 'MB',
+    ...(budget ? { budget } : {}),
+    method: `the file (and its -wal) of a fresh database of the ${catalog} after searching it, once serve closed it`,
+  };
+}
+
 /** The peak resident memory of a process, from the kernel (MB). */
 function peakRssMb(pid: number | undefined): number | null {
   try {
@@ -131,14 +143,7 @@ export async function benchSearch(): Promise<Figure[]> {
     } finally {
       await stop(standard.child);
     }
-    figures.push({
-      section: 'search',
-      name: 'database on disk, default catalog',
-      value: round(sizeOf(defaultDb) / 1e6, 1),
-      unit: 'MB',
-      budget: { max: 60 },
-      method: 'the file (and its -wal) of a fresh database of the default catalog after searching it, once serve closed it',
-    });
+    figures.push(diskFigure('default catalog', defaultDb, { max: 60 }));
 
     const millionDb = join(dir, 'million.db');
     const million = await serveFresh(millionDb, ['--catalog-tracks', String(MILLION), '--liked-songs', '10000']);
@@ -171,13 +176,7 @@ export async function benchSearch(): Promise<Figure[]> {
     } finally {
       await stop(million.child);
     }
-    figures.push({
-      section: 'search',
-      name: 'database on disk, 1,000,000 tracks',
-      value: round(sizeOf(millionDb) / 1e6, 0),
-      unit: 'MB',
-      method: 'the file (and its -wal) of the catalog of a million tracks, once serve closed it',
-    });
+    figures.push(diskFigure('1,000,000 tracks', millionDb));
     return figures;
   } finally {
     rmSync(dir, { recursive: true, force: true });
