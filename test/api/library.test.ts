@@ -110,3 +110,20 @@ describe('recently played', () => {
     expect(second.next).toBeNull();
   });
 });
+
+describe('playing the library', () => {
+  it('plays liked songs from one of them, and an album, as contexts of their own', async () => {
+    const me = await api.getMe();
+    const [, second] = readable((await api.getSavedTracks({ limit: 2, offset: 0 })).items) as SavedTrack[];
+    await api.startPlayback({ contextUri: `playdeck:user:${me.id}:collection`, offset: { uri: second!.track.uri } });
+    let state = await api.getPlaybackState();
+    expect(state!.context).toMatchObject({ type: 'collection', uri: `playdeck:user:${me.id}:collection` });
+    expect(state!.item!.id === second!.track.id || state!.item!.id === second!.track.linked_from?.id).toBe(true);
+
+    const saved = readable((await api.getSavedAlbums({ limit: 1, offset: 0 })).items)[0] as SavedAlbum;
+    await api.startPlayback({ contextUri: saved.album.uri, offset: { position: 0 } });
+    state = await api.getPlaybackState();
+    expect(state!.context).toMatchObject({ type: 'album', uri: saved.album.uri });
+    expect(state!.item!.id).toBe(readable(saved.album.tracks.items)[0]!.id);
+  });
+});
