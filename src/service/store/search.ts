@@ -66,11 +66,17 @@ export class SearchStore {
     const exact = this.exact.all({ type, key: words.join(' '), market: marketKey }) as string[];
     take([...exact.filter(saved), ...exact.filter((id) => !saved(id))]);
     const name = INDEXED[type][0];
-    for (const query of [`${name} : (${phrases(words, false)})`, `${name} : (${phrases(words, true)})`, phrases(words, true)]) {
+    const anywhere = phrases(words, true);
+    // The last tier holds every match: read to its end, it counts them all, and no count is asked.
+    let counted: number | null = null;
+    for (const query of [`${name} : (${phrases(words, false)})`, `${name} : (${phrases(words, true)})`, anywhere]) {
       if (ordered.length >= need) break;
-      take(match.all({ query, market: marketKey, limit: need + ordered.length }) as string[]);
+      const limit = need + ordered.length;
+      const ids = match.all({ query, market: marketKey, limit }) as string[];
+      take(ids);
+      if (query === anywhere && ids.length < limit) counted = ordered.length;
     }
-    const total = Math.max(Math.min(ordered.length, MAX_RESULTS), count.get({ query: phrases(words, true), market: marketKey }) as number);
+    const total = Math.min(MAX_RESULTS, counted ?? Math.max(ordered.length, count.get({ query: anywhere, market: marketKey }) as number));
     return { total, ids: ordered.slice(page.offset, need) };
   }
 
