@@ -3,6 +3,7 @@ import { ApiError, type ApiErrorKind } from '../../src/api/errors.js';
 import type { Chapter, Episode, Paging, PlayableItem, PlaybackState, SimplifiedPlaylist, Track } from '../../src/api/types.js';
 import { createFakeCatalog, type FakeCatalog } from './fake-catalog.js';
 import { FakeDevices } from './fake-devices.js';
+import { fakeLibraryMethods } from './fake-library.js';
 import { FakePlayer, type PlaybackPatch } from './fake-player.js';
 import { resolveStart } from './fake-play-context.js';
 import { FakePlaylists } from './fake-playlists.js';
@@ -322,6 +323,8 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getTracks: (...args) => respond('getTracks', args, () => args[0].map((id) => lookup<Track>(id, 'track'))),
     getChapter: (...args) => respond('getChapter', args, () => found(lookup<Chapter>(args[0], 'chapter'))),
     getChapters: (...args) => respond('getChapters', args, () => args[0].map((id) => lookup<Chapter>(id, 'chapter'))),
+
+    ...fakeLibraryMethods(catalog, respond, page, notFound),
 
     // The fake catalog lists no pictures; a test that asks gets bytes that are no picture (a placeholder shows).
     getImage: (url, decode) => respond('getImage', [url], () => decode(Buffer.alloc(0))),
