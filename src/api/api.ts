@@ -1,7 +1,7 @@
 import type { PlayTarget } from './play-context.js';
 import type {
-  Album,
   AlbumDetails,
+  Album,
   Artist,
   Audiobook,
   Chapter,

@@ -11,14 +11,16 @@ import { createClient, type Timeouts } from './client.js';
 import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cache.js';
 import { devicesApi } from './devices.js';
 import { libraryApi } from './library.js';
-import { pendingLibraryApi } from './library-pending.js';
 import { meApi } from './me.js';
+import { musicApi } from './music.js';
 import { playerApi } from './player.js';
 import { playContextApi } from './play-context.js';
 import { playlistsApi } from './playlists.js';
 import { playlistWritesApi } from './playlist-writes.js';
 import { queueApi } from './queue.js';
 import { createCaller } from './request.js';
+import { savingApi } from './saving.js';
+import { searchApi } from './search.js';
 import { showsApi } from './shows.js';
 import type { RetrySettings } from './retry.js';
 import type { TokenProvider } from './tokens.js';
@@ -54,7 +56,9 @@ export function createApi(options: CreateApiOptions): Api {
     ...playlistWritesApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
-    ...pendingLibraryApi(), // replaced by the library client once merged
+    ...musicApi(caller),
+    ...searchApi(caller),
+    ...savingApi(caller),
     getImage: createPictures(baseHttp.extend({ headers: { accept: 'image/png, image/jpeg' } }), { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),
     getConnection: () => client.connection.get(),
     onConnectionChange: (listener) => client.connection.subscribe(listener),
