@@ -122,7 +122,8 @@ export interface NowPlayingView {
 }
 
 // The pane's border is heavy (┃) while it has focus, light (│) otherwise.
-const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)\s*[│┃]/;
+// A liked item's name is followed by its ♥.
+const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)(?: {2}♥)?\s*[│┃]/;
 // The cover's half-blocks (or their placeholder) may stand before the clock.
 const CLOCK_ROW = /[│┃] (?:[▀░]+ {2})?(\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) [│┃]/;
 

@@ -1,6 +1,5 @@
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import stringWidth from 'string-width';
 import { Pane } from '../components/Pane.js';
 import { useKeyLayer } from '../hooks/use-key-layer.js';
@@ -42,16 +41,30 @@ export const pickerRowWidth = (width: number, hasMarks: boolean): number => Math
 
 /**
  * The frame of the search and the go to: a line to type in and the rows below it. Every key but its own
- * (↑/↓, PgUp/PgDn, Enter, Esc as bound) types, and Ctrl+C still quits: no key reaches the panes below.
+ * (↑/↓, PgUp/PgDn, Enter, Esc as bound) types (Backspace takes the last character back, Ctrl+U all of
+ * them), and Ctrl+C still quits: no key reaches the panes below.
  */
 export const Picker = memo(function Picker(props: PickerProps) {
   const { width, height, rows, cursor, onCommand } = props;
   const theme = useTheme();
   const bindings = useKeyBindings();
+  // The layer edits the text itself: a text input's own subscription comes a render late, and the first
+  // key typed right after `f` would reach nobody.
+  const text = useRef(props.text);
+  text.current = props.text;
   useKeyLayer(KEY_LAYER.textInput, (input, key) => {
     const command = commandFor(PICKER_KEYMAP, input, key, bindings);
+    const edit = (next: string): void => {
+      // Kept at once: keys typed faster than a render each add to what the one before left.
+      text.current = next;
+      props.onText(next);
+    };
     if (command !== null) onCommand(command);
-    return !(key.ctrl && input === 'c');
+    else if (key.backspace || key.delete) edit(Array.from(text.current).slice(0, -1).join(''));
+    else if (key.ctrl && input === 'u') edit('');
+    else if (!key.ctrl && !key.meta && input !== '' && !key.escape && !key.return && !key.tab) edit(text.current + sanitizeText(input));
+    else return !(key.ctrl && input === 'c');
+    return true;
   });
   const inner = Math.max(1, width - 2);
   const head = `${props.prompt} `;
@@ -61,8 +74,8 @@ export const Picker = memo(function Picker(props: PickerProps) {
     <Pane title={`${props.title} · ${key('pickerUp')}/${key('pickerDown')} choose · ${key('pickerChoose')} · ${key('pickerClose')} closes`} isFocused width={width} height={height}>
       <Box width={inner} height={1} overflow="hidden" flexShrink={0}>
         <Text bold>{head}</Text>
-        {/* Pasted control characters must not reach the terminal through the echo. */}
-        <TextInput value={props.text} onChange={(text) => props.onText(sanitizeText(text))} />
+        <Text>{props.text}</Text>
+        <Text inverse> </Text>
         <Text {...mutedStyle(theme)}>{note}</Text>
       </Box>
       {rows.length === 0 ? (

@@ -24,8 +24,10 @@ export const albumTracks: ListView<ListEntry<Track>, Album> = {
   kind: 'list',
   sourceKey: (album) => `album:${album.id}`,
   label: 'tracks',
-  title: (album, total) =>
-    [sanitizeText(album.name), joinNames(album.artists), `${formatCount(total ?? album.total_tracks)} tracks`].filter((part) => part !== '').join(' · '),
+  title: (album, total) => {
+    const count = total ?? album.total_tracks;
+    return [sanitizeText(album.name), joinNames(album.artists), `${formatCount(count)} ${count === 1 ? 'track' : 'tracks'}`].filter((part) => part !== '').join(' · ');
+  },
   emptyText: 'This album has no tracks.',
   source: {
     fetchPage: async (api, album, page, signal) =>

@@ -13,7 +13,8 @@ export const artistAlbums: ListView<ListEntry<Album>, Artist> = {
   kind: 'list',
   sourceKey: (artist) => `artist:${artist.id}`,
   label: 'albums',
-  title: (artist, total) => (total === null ? sanitizeText(artist.name) : `${sanitizeText(artist.name)} · ${formatCount(total)} releases`),
+  title: (artist, total) =>
+    total === null ? sanitizeText(artist.name) : `${sanitizeText(artist.name)} · ${formatCount(total)} ${total === 1 ? 'release' : 'releases'}`,
   emptyText: 'No albums.',
   source: { fetchPage: (api, artist, page, signal) => api.getArtistAlbums(artist.id, page, { signal }), refresh: 'never' },
   row: releaseRow,

@@ -118,6 +118,19 @@ describe('l and the ♥', () => {
     await app.waitForFrame("can't like a playlist here");
   });
 
+  it("likes a track of a playlist's items, a list of the editor's own", async () => {
+    const { app, api } = await mount();
+    const playlist = api.playlists()[0]!;
+    await app.press('enter');
+    await app.waitForFrame(`${playlist.name} ·`);
+    const first = api.playlists()[0]!;
+    const track = (await api.getPlaylistItems(first.id, { offset: 0, limit: 1 })).items[0]!.track!;
+    const wasLiked = api.library.isSaved(track.uri);
+    await app.press('l');
+    await app.waitForFrame(`${wasLiked ? 'unliked' : 'liked'}: ${track.name}`);
+    expect(api.library.isSaved(track.uri)).toBe(!wasLiked);
+  });
+
   it('marks liked rows with a character that shows without colours', async () => {
     const { app, api } = await mount(createFakeApi(), THEMES.none);
     const newest = api.library.likedTracks()[0]!;
