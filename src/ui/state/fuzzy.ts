@@ -67,8 +67,14 @@ export interface FuzzyMatch {
 }
 
 /** How well `query` matches `text`, or null when its characters are not all there in order. An empty query matches everything at 0. */
-export function fuzzyMatch(query: string, text: string, folded: readonly string[] = foldChars(text), chars: readonly string[] = Array.from(text)): FuzzyMatch | null {
-  const wanted = foldChars(query).filter((char) => char !== ' ');
+export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
+  return matchFolded(foldQuery(query), foldChars(text), Array.from(text));
+}
+
+/** The query's characters folded, spaces left out (a name's words are found across them). */
+const foldQuery = (query: string): string[] => foldChars(query).filter((char) => char !== ' ');
+
+function matchFolded(wanted: readonly string[], folded: readonly string[], chars: readonly string[]): FuzzyMatch | null {
   if (wanted.length === 0) return { score: 0, positions: [] };
   // Forward: where the first run of the query in order ends.
   let found = 0;
@@ -137,11 +143,12 @@ export interface Ranked<T> {
  */
 export function rankFuzzy<T extends object>(query: string, items: readonly T[], textOf: (item: T) => string, limit = Infinity): Ranked<T>[] {
   const ranked: (Ranked<T> & { index: number; length: number })[] = [];
+  const wanted = foldQuery(query);
   items.forEach((item, index) => {
     const text = textOf(item);
     let known = FOLDED.get(item);
     if (known?.text !== text) FOLDED.set(item, (known = { text, folded: foldChars(text), chars: Array.from(text) }));
-    const match = fuzzyMatch(query, text, known.folded, known.chars);
+    const match = matchFolded(wanted, known.folded, known.chars);
     if (match !== null) ranked.push({ item, match, index, length: text.length });
   });
   ranked.sort((a, b) => b.match.score - a.match.score || a.length - b.length || a.index - b.index);
