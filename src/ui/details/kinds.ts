@@ -2,7 +2,7 @@ import { isUnreadable } from '../../api/list-entry.js';
 import type { AlbumDetails, ResumePoint } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount, formatDuration, formatTimeLeft, joinPresent } from '../format.js';
-import type { Details, Loaded } from '../hooks/use-details.js';
+import type { Details, Loaded } from './extras.js';
 import { joinNames } from '../panes/library-rows.js';
 import { description, field, title, type DetailBlock } from './blocks.js';
 

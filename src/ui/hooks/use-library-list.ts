@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { itemAt } from '../state/sparse-list.js';
 import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
+import { useListMarks } from './use-list-marks.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
 import { commandFor, LIST_KEYMAP, runCommand, type CommandHandlers, type ListCommand } from '../keys/keymap.js';
@@ -82,24 +83,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     scroll: (rows) => cursor.moveTo(Math.max(0, Math.min(length - 1, cursor.cursor + rows))),
   });
 
-  const { mark, onWindow, onList } = options;
-  useEffect(() => onList?.(list), [onList, list]);
-  useEffect(() => {
-    if (onWindow === undefined || list === null) return;
-    const shown: T[] = [];
-    for (let index = cursor.top; index < Math.min(length, cursor.top + listHeight); index++) {
-      const row = itemAt(list, toBase(index));
-      if (row !== undefined) shown.push(row);
-    }
-    onWindow(shown);
-  }, [onWindow, list, cursor.top, listHeight, length, toBase]);
-  const rowMark =
-    mark === undefined
-      ? undefined
-      : (displayIndex: number): string => {
-          const row = list === null ? undefined : itemAt(list, toBase(displayIndex));
-          return row === undefined ? ' ' : mark(row);
-        };
+  const rowMark = useListMarks(options, list, { top: cursor.top, height: listHeight, length }, toBase);
 
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);

@@ -4,6 +4,7 @@ import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
 import { useListRefreshMs } from './list-refresh.js';
+import { useReload } from './use-reload.js';
 import { useTerminalFocus } from '../terminal-events.js';
 
 export interface PagedListOptions<T> {
@@ -90,23 +91,9 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     return () => pageLoader.close();
   }, [sourceKey]);
 
-  const { reloadKey } = options;
-  const reloadedFor = useRef(reloadKey);
-  useEffect(() => {
-    if (loader === null || reloadedFor.current === reloadKey) return;
-    reloadedFor.current = reloadKey;
-    const held = latest.current.list;
-    if (held === null) return loader.reload([0]);
-    // The pages around the window are read again; those far from it go, to be read when the window gets there.
-    const { top, height } = position.current;
-    const isNear = (start: number, end: number): boolean => end > top - PAGE_SIZE && start < top + height + PAGE_SIZE;
-    const near = held.starts.filter((start) => isNear(start, start + held.pages.get(start)!.length));
-    if (near.length < held.starts.length) {
-      loader.keepAnswers((offset) => near.includes(offset));
-      setState((previous) => (previous.sourceKey !== sourceKey || previous.list === null ? previous : { ...previous, list: withPagesWhere(previous.list, isNear) }));
-    }
-    loader.reload(near.length === 0 ? [pageOf(top)] : near);
-  }, [loader, reloadKey, sourceKey]);
+  useReload(loader, options.reloadKey, () => latest.current.list, position, (keep) =>
+    setState((previous) => (previous.sourceKey !== sourceKey || previous.list === null ? previous : { ...previous, list: withPagesWhere(previous.list, keep) })),
+  );
 
   return { list, firstError: isCurrent ? state.firstError : null, loader, position };
 }

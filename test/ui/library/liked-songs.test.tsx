@@ -15,8 +15,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function mount(api: FakeApi = createFakeApi()) {
-  const app = renderApp(<App api={api} />);
+async function mount(api: FakeApi = createFakeApi(), rows = 40) {
+  const app = renderApp(<App api={api} />, { columns: 120, rows });
   await app.waitForFrame(api.playlists()[0]!.description);
   return { app, api };
 }
@@ -102,6 +102,25 @@ describe('Liked songs', () => {
     await vi.advanceTimersByTimeAsync(REREAD_MIN_MS);
     await app.waitForFrame(`Liked songs · ${LIKED_COUNT}`);
     expect(firstPageReads(api)).toBe(reads + 2);
+  });
+
+  it('reads again only the pages around the window, however far it was scrolled', async () => {
+    // 24 rows: the window at the end is more than a page from the first one.
+    const { app, api } = await mount(createFakeApi(), 24);
+    await openLikedSongs(app, api);
+    const liked = api.library.likedTracks();
+    await app.press('G');
+    await app.waitForFrame(`› ${cell(liked.at(-1)!.name)}`);
+    const notLiked = api.catalog.tracks.find((track) => !api.library.isSaved(track.uri))!;
+    api.setPlayback({ ...api.currentPlayback()!, item: notLiked });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await app.waitForFrame(`▶ Playing  ${notLiked.name}`);
+    const before = offsetsAsked(api).length;
+    await app.press('1', 'l');
+    await app.waitForFrame(`liked: ${notLiked.name}`);
+    await app.waitForFrame(`Liked songs · ${LIKED_COUNT + 1}`);
+    // The window is at the end: the pages of 50 and 100 are near it; the first page is not read again.
+    expect(offsetsAsked(api).slice(before).sort((a, b) => a - b)).toEqual([50, 100]);
   });
 
   it("unlikes a row under the cursor at once, keeps it there while the list has the keys, and drops it when it comes back", async () => {
