@@ -12,6 +12,7 @@ import type { LogLine } from '../ui/log-context.js';
 import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
+import { describeCancelled } from '../ui/state/sleep-timer.js';
 import { defaultConfigPath, readConfig } from '../config/read.js';
 import { formatProblem } from '../config/problems.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
@@ -19,7 +20,7 @@ import { watchConfig } from '../config/watch.js';
 import { createTerminalEvents } from '../ui/terminal-events.js';
 import type { UnsavedJournals } from '../ui/unsaved-journals.js';
 import { openJournals } from './journals.js';
-import { printable } from '../text/printed.js';
+import { printable, printLine } from '../text/printed.js';
 import { TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
 export interface Terminal {
@@ -166,6 +167,9 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     for (const signal of signals) process.off(signal, stop);
     screen?.close();
     guard.release();
+    // The timer lives in this process: said once the screen is back, so that nobody waits for a pause.
+    const sleep = status.link.sleepTimer();
+    if (sleep !== null) printLine(process.stderr, `playdeck: ${describeCancelled(sleep, Date.now())}`);
     await status.close();
     await connection.close();
   }

@@ -28,14 +28,17 @@ export interface PlayerBridge {
   sleep?(request: SleepRequest): SleepOutcome;
 }
 
+/** The bridge a dashboard makes: a link for its tree, and the playback with its commands for the rest. */
+export type DashboardBridge = PlayerBridge & PlaybackLink & Required<Pick<PlayerBridge, 'subscribe' | 'sleep'>> & {
+  /** The sleep timer that runs, if any (said when the dashboard quits: it does not outlive it). */
+  sleepTimer(): SleepTimer | null;
+};
+
 /**
  * A bridge for a dashboard whose client is `api`. Commands go through the dashboard's own path, so its
  * screen shows them at once; the volume, which the dashboard has no command for, is sent with `api`.
  */
-export function createDashboardBridge(
-  api: Api,
-  now: () => number = Date.now,
-): PlayerBridge & PlaybackLink & Required<Pick<PlayerBridge, 'subscribe' | 'sleep'>> & { sleepTimer(): SleepTimer | null } {
+export function createDashboardBridge(api: Api, now: () => number = Date.now): DashboardBridge {
   let linked: LinkedPlayback | null = null;
   /** A volume set from here, shown until the dashboard's next answer says what it is. */
   let volumeSet: { percent: number; over: PlaybackState } | null = null;

@@ -99,3 +99,9 @@ export function describeSet(timer: SleepTimer | null, now: number): string {
   const clock = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
   return `sleep timer: pauses in ${formatDuration(Math.ceil((timer.at - now) / 1000) * 1000)}, at ${clock} (quitting the dashboard cancels it)`;
 }
+
+/** What a dashboard that quits says of the timer it takes along. */
+export function describeCancelled(timer: SleepTimer, now: number): string {
+  const was = timer.kind === 'end' ? 'it was to pause at the end of the item' : `${describeSleep(timer, now).slice('sleep '.length)} was left`;
+  return `sleep timer cancelled (${was}): it ends with the dashboard`;
+}
