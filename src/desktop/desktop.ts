@@ -9,7 +9,7 @@ import { cachedCoverOf, coverUrlOf } from './art.js';
 import { itemKeyOf } from './notification.js';
 import { createNotifier } from './notifier.js';
 import { exportMpris, MPRIS_NAME, type MprisObject } from './mpris-object.js';
-import { connectSessionBus, errorsOf, ownName, type Message } from './session-bus.js';
+import type { Message } from './session-bus.js';
 
 export interface DesktopSettings {
   mpris: boolean;
@@ -37,6 +37,8 @@ export interface Desktop {
 const COVER_LOOKS_MS = [1_000, 3_000, 10_000];
 
 export async function startDesktop({ address, bridge, settings, cacheDir, log }: DesktopOptions): Promise<Desktop | null> {
+  // The D-Bus library, loaded now: a chunk of its own that nothing else of the program reaches.
+  const { BUS_TOOLS: tools, connectSessionBus, errorsOf, ownName } = await import('./session-bus.js');
   const connection = await connectSessionBus(address);
   if ('problem' in connection) {
     log(`desktop: the session bus (${address}) cannot be reached: ${connection.problem}; no media keys or notifications`);
@@ -75,6 +77,7 @@ export async function startDesktop({ address, bridge, settings, cacheDir, log }:
   const call = (message: Message): Promise<Message | null> => (isGone ? Promise.reject(new Error('no session bus')) : bus.call(message));
 
   const notifier = createNotifier(
+    tools,
     { snapshot: () => bridge.snapshot(), coverPath: (snapshot) => cachedCoverOf(snapshot?.playback?.item, cacheDir), isOn: () => settings().notify, log },
     call,
   );
@@ -111,7 +114,7 @@ export async function startDesktop({ address, bridge, settings, cacheDir, log }:
         log(`desktop: ${MPRIS_NAME} cannot be owned on the session bus; no media keys`);
         return;
       }
-      mpris = exportMpris(bus, source, send);
+      mpris = exportMpris(bus, tools, source, send);
       ownedName = name;
       // Given up meanwhile (a config saved with mpris = false): the name goes too.
       if (!settings().mpris) release();

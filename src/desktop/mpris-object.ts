@@ -10,7 +10,7 @@ import {
   changedProperties, PLAYER_SIGNATURES, playerProperties, positionUs, seekedTo,
   type Metadata, type PlayerProperties, type PlayerProperty, type Snapshot,
 } from './mpris-properties.js';
-import { Message, MessageType, variant, type MessageBus, type Variant } from './session-bus.js';
+import type { BusTools, Message, MessageBus, Variant } from './session-bus.js';
 
 export const MPRIS_NAME = 'org.mpris.MediaPlayer2.playdeck';
 export const MPRIS_PATH = '/org/mpris/MediaPlayer2';
@@ -69,21 +69,21 @@ export interface MprisObject {
   close(): void;
 }
 
-function metadataVariants(metadata: Metadata): Record<string, Variant> {
-  return Object.fromEntries(Object.entries(metadata).map(([key, { signature, value }]) => [key, variant(signature, value)]));
-}
-
 /** The variant of one property as it stands. */
-function playerValue(properties: PlayerProperties, name: PlayerProperty, snapshot: Snapshot | null, now: number): Variant {
+function playerValue({ variant }: BusTools, properties: PlayerProperties, name: PlayerProperty, snapshot: Snapshot | null, now: number): Variant {
   if (name === 'Position') return variant('x', positionUs(snapshot, now));
-  if (name === 'Metadata') return variant('a{sv}', metadataVariants(properties.Metadata));
+  if (name === 'Metadata') {
+    const entries = Object.entries(properties.Metadata).map(([key, { signature, value }]) => [key, variant(signature, value)]);
+    return variant('a{sv}', Object.fromEntries(entries));
+  }
   return variant(PLAYER_SIGNATURES[name], properties[name]);
 }
 
 const isPlayerProperty = (name: unknown): name is PlayerProperty => typeof name === 'string' && Object.hasOwn(PLAYER_SIGNATURES, name);
 
 /** Answers for `source` on `bus` at MPRIS_PATH; `send` reports a message the bus would not take (it went away). */
-export function exportMpris(bus: MessageBus, source: MprisSource, send: (message: Message) => void): MprisObject {
+export function exportMpris(bus: MessageBus, tools: BusTools, source: MprisSource, send: (message: Message) => void): MprisObject {
+  const { Message, MessageType, variant } = tools;
   let snapshot = source.snapshot();
   let properties = playerProperties(snapshot, source.artUrl(snapshot));
 
@@ -102,7 +102,7 @@ export function exportMpris(bus: MessageBus, source: MprisSource, send: (message
     if (call.member === 'GetAll') {
       if (iface === ROOT) return reply(call, 'a{sv}', [Object.fromEntries(Object.entries(ROOT_PROPERTIES).map(([key, [type, value]]) => [key, variant(type, value)]))]);
       if (iface !== PLAYER) return refuse(call, INVALID_ARGS, `no interface ${String(iface)} here`);
-      const all = (Object.keys(PLAYER_SIGNATURES) as PlayerProperty[]).map((key) => [key, playerValue(properties, key, snapshot, now)]);
+      const all = (Object.keys(PLAYER_SIGNATURES) as PlayerProperty[]).map((key) => [key, playerValue(tools, properties, key, snapshot, now)]);
       return reply(call, 'a{sv}', [Object.fromEntries(all)]);
     }
     if (call.member === 'Get') {
@@ -110,7 +110,7 @@ export function exportMpris(bus: MessageBus, source: MprisSource, send: (message
         const [type, value] = ROOT_PROPERTIES[name]!;
         return reply(call, 'v', [variant(type, value)]);
       }
-      if (iface === PLAYER && isPlayerProperty(name)) return reply(call, 'v', [playerValue(properties, name, snapshot, now)]);
+      if (iface === PLAYER && isPlayerProperty(name)) return reply(call, 'v', [playerValue(tools, properties, name, snapshot, now)]);
       return refuse(call, INVALID_ARGS, `no property ${String(name)} on ${String(iface)}`);
     }
     if (call.member === 'Set') {
@@ -147,7 +147,7 @@ export function exportMpris(bus: MessageBus, source: MprisSource, send: (message
       snapshot = next;
       properties = nextProperties;
       if (changed.length > 0) {
-        const values = Object.fromEntries(changed.map((name) => [name, playerValue(properties, name, snapshot, source.now())]));
+        const values = Object.fromEntries(changed.map((name) => [name, playerValue(tools, properties, name, snapshot, source.now())]));
         send(Message.newSignal(MPRIS_PATH, PROPERTIES, 'PropertiesChanged', 'sa{sv}as', [PLAYER, values, []]));
       }
       // A new item says where it starts in its Metadata; a jump within one is a Seeked.

@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { isNoticeDue, itemKeyOf, NOTICE_SETTLE_MS, noticeOf } from './notification.js';
 import type { Snapshot } from './mpris-properties.js';
-import { Message, variant } from './session-bus.js';
+import type { BusTools, Message } from './session-bus.js';
 
 export interface NotifierSource {
   snapshot(): Snapshot | null;
@@ -24,7 +24,7 @@ export interface Notifier {
 
 const NOTIFICATIONS = 'org.freedesktop.Notifications';
 
-export function createNotifier(source: NotifierSource, call: (message: Message) => Promise<Message | null>): Notifier {
+export function createNotifier({ Message, variant }: BusTools, source: NotifierSource, call: (message: Message) => Promise<Message | null>): Notifier {
   /** The item seen last; undefined until the first snapshot, whose item is not announced. */
   let lastKey: string | null | undefined;
   let shownId = 0;

@@ -6,8 +6,14 @@
 import type { EventEmitter } from 'node:events';
 import { Message, MessageType, NameFlag, RequestNameReply, sessionBus, Variant, type MessageBus } from '@jellybrick/dbus-next';
 
-export { Message, MessageType, Variant };
-export type { MessageBus };
+export type { Message, MessageBus, Variant };
+
+/** What the rest of src/desktop builds messages with, handed over once this file is loaded. */
+export interface BusTools {
+  Message: typeof Message;
+  MessageType: typeof MessageType;
+  variant(signature: string, value: unknown): Variant;
+}
 
 /** A bus that does not say hello within this long is as good as none. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -68,6 +74,8 @@ export async function ownName(bus: MessageBus, name: string): Promise<string | n
 }
 
 /** A value with its D-Bus type, as the library sends a variant. */
-export function variant(signature: string, value: unknown): Variant {
+function variant(signature: string, value: unknown): Variant {
   return new Variant(signature, value);
 }
+
+export const BUS_TOOLS: BusTools = { Message, MessageType, variant };

@@ -1,10 +1,11 @@
 /**
  * Where the dashboard starts its desktop side (desktop.ts): only on a session bus, and only once it shows
- * what plays, so that neither its start nor the first frame waits for the bus or loads the D-Bus library.
+ * what plays, so that neither its start nor the first frame waits for the bus or loads the D-Bus library
+ * (desktop.ts imports it then, session-bus.ts).
  * Without a session bus (SSH, a container) nothing happens but one line in the log.
  */
 import type { DashboardBridge } from '../status/player-bridge.js';
-import type { Desktop, DesktopSettings } from './desktop.js';
+import { startDesktop, type Desktop, type DesktopSettings } from './desktop.js';
 
 export interface DesktopStart {
   bridge: DashboardBridge;
@@ -39,8 +40,7 @@ export function startDesktopLater({ bridge, env, settings, cacheDir, log }: Desk
   const start = (): void => {
     if (isStarting || isClosed || !(settings().mpris || settings().notify)) return;
     isStarting = true;
-    void import('./desktop.js')
-      .then(({ startDesktop }) => startDesktop({ address, bridge, settings, cacheDir, log }))
+    void startDesktop({ address, bridge, settings, cacheDir, log })
       .then((started) => {
         if (isClosed) started?.close();
         else desktop = started;

@@ -11,6 +11,9 @@ import { nowPlayingOf, type NowPlaying } from './now-playing.js';
 import { isPlayerCommandName } from './command-names.js';
 import { CommandUsageError, parsePlayerCommand, planPlayerCommand, type PlayerCommand } from './player-command.js';
 import { askDashboard } from './socket-client.js';
+// Static, not imported when used: each module of its own in the bundle would be a file more for every `status`.
+import { runFollow } from './follow.js';
+import { runSleep } from './sleep-command.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
 import { statusPaths, type ServiceTarget, type StatusPaths } from './target.js';
 import { cachedSnapshot, forgetCache, type PlayerSnapshot } from './cache.js';
@@ -164,7 +167,6 @@ function lineRenderer(values: Parsed['values'], io: StatusIo): (now: NowPlaying)
 
 /** `--follow` until the bar hangs up or a signal says to stop. */
 async function follow(target: ServiceTarget, render: (now: NowPlaying) => string, io: StatusIo): Promise<number> {
-  const { runFollow } = await import('./follow.js');
   const paths = statusPaths(target, io.env);
   const stopping = new AbortController();
   const stop = (): void => stopping.abort();
@@ -257,7 +259,7 @@ export async function runStatusCommand(argv: readonly string[], io: StatusIo = p
   try {
     if (name === 'status') return await runStatus(rest, io);
     if (isPlayerCommandName(name)) return await runPlayerCommand(name!, rest, io);
-    if (name === 'sleep') return await (await import('./sleep-command.js')).runSleep(rest, io);
+    if (name === 'sleep') return await runSleep(rest, io);
     throw new UsageError(`unknown command "${name}"`);
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof FormatError || error instanceof CommandUsageError;
