@@ -66,11 +66,13 @@ describe('the sleep timer', () => {
     expect(api.callsTo('pause')).toHaveLength(0);
   });
 
-  it('cancels with Esc', async () => {
+  it('cancels with Esc, and lets Ctrl+C quit', async () => {
     const { app } = await mount();
     await app.press('z', '3', 'escape');
     await app.waitForFrame((frame) => !frame.includes('sleep timer:'));
     expect(clockLine(app.frame())).not.toContain('sleep');
+    await app.press('z', 'ctrl-c');
+    await app.exited();
   });
 
   it('pauses an episode just before its end with e, so that its place is kept', async () => {

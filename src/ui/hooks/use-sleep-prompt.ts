@@ -48,6 +48,10 @@ export function useSleepPrompt(sleep: SleepControl, onNotice: (message: string) 
       const text = current.current;
       if (text === null) return false;
       const { sleep: control } = latest.current;
+      if (key.ctrl && input === 'c') {
+        show(null);
+        return false; // quitting is never held up by the question
+      }
       if (key.escape) show(null);
       else if (key.return) {
         if (text === '') show(null);
