@@ -9,6 +9,7 @@ import { cachedCoverOf, coverUrlOf } from './art.js';
 import { itemKeyOf } from './notification.js';
 import { createNotifier } from './notifier.js';
 import { exportMpris, MPRIS_NAME, type MprisObject } from './mpris-object.js';
+import type { Snapshot } from './mpris-properties.js';
 import type { Message } from './session-bus.js';
 
 export interface DesktopSettings {
@@ -76,16 +77,23 @@ export async function startDesktop({ address, bridge, settings, cacheDir, log }:
   };
   const call = (message: Message): Promise<Message | null> => (isGone ? Promise.reject(new Error('no session bus')) : bus.call(message));
 
+  const snapshot = (): Snapshot | null => bridge.snapshot();
   const notifier = createNotifier(
     tools,
-    { snapshot: () => bridge.snapshot(), coverPath: (snapshot) => cachedCoverOf(snapshot?.playback?.item, cacheDir), isOn: () => settings().notify, log },
+    { snapshot, coverPath: (shown) => cachedCoverOf(shown?.playback?.item, cacheDir), isOn: () => settings().notify, log },
     call,
   );
+  const source = {
+    snapshot,
+    run: bridge.run.bind(bridge),
+    artUrl: (shown: Snapshot | null) => coverUrlOf(shown?.playback?.item, cacheDir),
+    now: Date.now,
+  };
 
   /** A new item whose cover is not on disk yet: looked for again a few times while Now playing fetches it. */
   const lookForCover = (): void => {
-    const item = bridge.snapshot()?.playback?.item;
-    const key = itemKeyOf(bridge.snapshot()?.playback);
+    const item = snapshot()?.playback?.item;
+    const key = itemKeyOf(snapshot()?.playback);
     if (key === coverItem) return;
     coverItem = key;
     for (const look of coverLooks) clearTimeout(look);
@@ -107,7 +115,6 @@ export async function startDesktop({ address, bridge, settings, cacheDir, log }:
 
   const claim = (): Promise<void> =>
     (claiming ??= (async () => {
-      const source = { snapshot: () => bridge.snapshot(), run: bridge.run.bind(bridge), artUrl: (snapshot: ReturnType<PlayerBridge['snapshot']>) => coverUrlOf(snapshot?.playback?.item, cacheDir), now: Date.now };
       const name = await ownName(bus, MPRIS_NAME).catch(() => null);
       if (isGone) return;
       if (name === null) {
