@@ -17,6 +17,8 @@ import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useSleepPrompt } from './hooks/use-sleep-prompt.js';
+import { useSleepTimer } from './hooks/use-sleep-timer.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
@@ -101,9 +103,11 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
   const [notice, showNotice] = useNotice();
   const playback = usePlayback(api, showNotice, config.poll);
-  usePlaybackLink(playback);
+  const sleep = useSleepTimer(playback, showNotice);
+  const sleepPrompt = useSleepPrompt(sleep, showNotice);
+  usePlaybackLink(playback, sleep);
   const { starter, started } = usePlayStart(api, playback, showNotice);
-  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
+  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
   const connection = useConnection(api);
   const savePrompt = usePlaylistSavePrompt(exit);
   const volume = useVolume(api, playback.data, showNotice);
@@ -117,6 +121,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
     play: playback.run,
     volume: volume.press,
     toggleDevices: () => setDevicesOpen((open) => !open),
+    sleep: sleepPrompt.open,
   });
 
   const navigation = useLibraryNavigation(focus, dispatch);
@@ -134,7 +139,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message ?? offers.message,
+    prompt: savePrompt.message ?? offers.message ?? sleepPrompt.message,
     notice,
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
@@ -152,6 +157,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
           height={nowPlaying.height}
           contextLabel={contextLabel(playback.data, started)}
           upNext={upNext.items}
+          sleep={sleep.timer}
         />
         {focus.isHelpOpen ? (
           <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />

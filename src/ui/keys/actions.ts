@@ -87,6 +87,7 @@ export const ACTIONS = {
   volumeUp: act('everywhere', ['+', '='], 'volume up 5', { type: 'volume', direction: 1 }),
   volumeDown: act('everywhere', ['-'], 'volume down 5', { type: 'volume', direction: -1 }),
   devices: act('everywhere', ['d'], 'choose the device that plays', { type: 'devices' }),
+  sleepTimer: act('everywhere', ['z'], 'sleep timer: pause after N minutes or at the end of this item; again: off', { type: 'sleep' }),
   seekBack: act('Now playing', ['left'], 'seek back 10 s', playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS })),
   seekForward: act('Now playing', ['right'], 'seek forward 10 s', playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS })),
   up: act('lists', ['up', 'k'], 'cursor up', cursor('up'), { alsoIn: ['devices'], ...COUNTS }),

@@ -10,6 +10,7 @@ import { Pane } from '../components/Pane.js';
 import { joinPresent } from '../format.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import type { SleepTimer } from '../state/sleep-timer.js';
 import { mutedStyle, useTheme } from '../theme.js';
 
 export interface NowPlayingPaneProps {
@@ -25,6 +26,8 @@ export interface NowPlayingPaneProps {
   contextLabel?: string | null;
   /** What plays next, shown in the lines the height leaves under the clock. */
   upNext?: readonly PlayableItem[];
+  /** The sleep timer, when one runs: its time left follows the clock. */
+  sleep?: SleepTimer | null;
 }
 
 /** The border and the four lines above up next. */
@@ -97,6 +100,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
           isPlaying={playback.is_playing}
           receivedAt={receivedAt}
           width={inner}
+          sleep={props.sleep ?? null}
         />
         {upNext.slice(0, Math.max(0, height - UP_NEXT_FROM_ROW)).map((next, index) => (
           <Text key={`${index}:${next.id}`} dimColor>
