@@ -72,7 +72,7 @@ describe('the command line parser', () => {
 
   it('lists every subcommand and option in USAGE', () => {
     for (const word of ['playdeck serve', 'playdeck login', 'playdeck logout', '--base-url', '--token', '--port', '--db', '--host', '--rate-limit', '--token-ttl', '--client-id', '--auth-url', '--scopes', '--no-browser', '--help', '--version',
-      '--token-file', '--insecure-http', '--tmux', '--polybar', '--waybar', '--json', '--format', '--max-width', '--idle', '--catalog-tracks', '--liked-songs']) {
+      '--token-file', '--insecure-http', '--tmux', '--polybar', '--waybar', '--json', '--format', '--max-width', '--idle', '--catalog-tracks', '--liked-songs', '--follow', 'playdeck sleep']) {
       expect(USAGE).toContain(word);
     }
     // Where it is said, the warning comes with the way round it.

@@ -74,6 +74,7 @@ export const OPTIONS = {
   waybar: { help: "status: JSON for waybar's custom module (Pango markup escaped)" },
   'max-width': { value: 'N', help: 'status: cut the line to N columns, ending with …' },
   idle: { value: 'TEXT', help: 'status: what to print when nothing plays (default: nothing playing)' },
+  follow: { help: 'status: stay running, a line at each change and each second while playing (no request while a dashboard runs)' },
 } as const satisfies Record<string, OptionSpec>;
 
 type OptionName = keyof typeof OPTIONS;
@@ -214,8 +215,8 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<string[]>({
     name: 'status',
     readsOwnArguments: true,
-    options: ['format', 'tmux', 'polybar', 'json', 'waybar', 'max-width', 'idle', 'base-url', 'token', 'token-file', 'db'],
-    synopses: ['[--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT] [--base-url URL [--token-file PATH | --token T] | --db PATH]'],
+    options: ['format', 'tmux', 'polybar', 'json', 'waybar', 'max-width', 'idle', 'follow', 'base-url', 'token', 'token-file', 'db'],
+    synopses: ['[--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT] [--follow] [--base-url URL [--token-file PATH | --token T] | --db PATH]'],
     summary: 'what plays, in one line for a status bar: from the running dashboard (no request), else the service (docs/status-bar.md)',
     read: (input) => input.words,
     run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
@@ -227,6 +228,15 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
     options: ['base-url', 'token', 'token-file', 'db'],
     synopses: [''],
     summary: 'the player: play, pause, toggle, next, prev, seek +10|-10|1:30, volume 40|+5|-5, shuffle on|off, repeat off|track|context (through the running dashboard, else the service)',
+    read: (input) => input.words,
+    run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
+  }),
+  command<string[]>({
+    name: 'sleep',
+    words: '30m|90s|end|off',
+    readsOwnArguments: true,
+    options: ['base-url', 'token', 'token-file', 'db'],
+    summary: "the running dashboard's sleep timer: pause the player in 30 minutes (30, 30m, 90s, 1h30m), at the end of this item, or turn it off; quitting the dashboard cancels it",
     read: (input) => input.words,
     run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
   }),

@@ -18,6 +18,8 @@ import { usePickers } from './hooks/use-pickers.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useSleepPrompt } from './hooks/use-sleep-prompt.js';
+import { useSleepTimer } from './hooks/use-sleep-timer.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
@@ -110,9 +112,11 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
   const [notice, showNotice] = useNotice();
   const playback = usePlayback(api, showNotice, config.poll);
-  usePlaybackLink(playback);
+  const sleep = useSleepTimer(playback, showNotice);
+  const sleepPrompt = useSleepPrompt(sleep, showNotice);
+  usePlaybackLink(playback, sleep);
   const { starter, started } = usePlayStart(api, playback, showNotice);
-  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
+  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
   const connection = useConnection(api);
   const savePrompt = usePlaylistSavePrompt(exit);
   const volume = useVolume(api, playback.data, showNotice);
@@ -139,6 +143,7 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
     openPicker: (picker) => {
       if (!focus.isHelpOpen && !isDevicesOpen) pickers.open(picker);
     },
+    sleep: sleepPrompt.open,
   });
 
   // The player's side of the services, for the panes: stable for the dashboard's life.
@@ -153,7 +158,7 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message ?? offers.message,
+    prompt: savePrompt.message ?? offers.message ?? sleepPrompt.message,
     notice,
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
@@ -172,6 +177,7 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
           contextLabel={contextLabel(playback.data, started)}
           upNext={upNext.items}
           isLiked={isPlayingLiked}
+          sleep={sleep.timer}
         />
         {focus.isHelpOpen ? (
           <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />

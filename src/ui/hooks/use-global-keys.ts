@@ -19,6 +19,8 @@ export interface GlobalKeyTargets {
   like(): void;
   /** `f` and `:`: opens the search or the go to. */
   openPicker(picker: 'search' | 'goTo'): void;
+  /** Opens the sleep timer's question. */
+  sleep(): void;
 }
 
 /** The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them. */
@@ -37,6 +39,7 @@ export function useGlobalKeys(targets: GlobalKeyTargets): void {
     like: () => targets.like(),
     search: () => targets.openPicker('search'),
     goTo: () => targets.openPicker('goTo'),
+    sleep: () => targets.sleep(),
   };
   useKeyLayer(KEY_LAYER.global, (input, key) => {
     const action = resolve(GLOBAL_KEYMAP, input, key, bindings);

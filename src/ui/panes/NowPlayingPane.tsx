@@ -11,6 +11,7 @@ import { Pane } from '../components/Pane.js';
 import { joinPresent } from '../format.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import type { SleepTimer } from '../state/sleep-timer.js';
 import { mutedStyle, useTheme } from '../theme.js';
 
 export interface NowPlayingPaneProps {
@@ -28,6 +29,8 @@ export interface NowPlayingPaneProps {
   upNext?: readonly PlayableItem[];
   /** What plays is liked (a ♥ after its name); null or absent while unknown or for what cannot be liked. */
   isLiked?: boolean | null;
+  /** The sleep timer, when one runs: its time left follows the clock. */
+  sleep?: SleepTimer | null;
 }
 
 /** The border and the four lines above up next. */
@@ -103,6 +106,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
           isPlaying={playback.is_playing}
           receivedAt={receivedAt}
           width={inner}
+          sleep={props.sleep ?? null}
         />
         {upNext.slice(0, Math.max(0, height - UP_NEXT_FROM_ROW)).map((next, index) => (
           <Text key={`${index}:${next.id}`} dimColor>
