@@ -1,6 +1,7 @@
 /** How numbers, durations, dates and HTML from the service read on screen. Pure; no locale surprises. */
 import type { ResumePoint } from '../api/types.js';
 import { sanitizeText } from './sanitize.js';
+import { remembered } from '../text/remembered.js';
 
 /** Shown where a duration is missing or nonsense. */
 const UNKNOWN_DURATION = '-:--';
@@ -102,8 +103,8 @@ function textOfHtml(html: string): string {
 }
 
 /** Descriptions stripped lately: a details view draws the same one on every render. */
-const MAX_STRIPPED = 32;
-const recentlyStripped = new Map<string, string>();
+const STRIPPED_REMEMBERED = 32;
+const strippedText = remembered(STRIPPED_REMEMBERED, (html) => sanitizeText(textOfHtml(html)).replace(WHITESPACE_RUN, ' ').trim());
 
 /**
  * Plain text of a description's HTML: tags, comments, scripts and styles removed (a tag becomes a space
@@ -112,14 +113,7 @@ const recentlyStripped = new Map<string, string>();
  * remembered per text: a render that shows the same description again costs a lookup.
  */
 export function stripHtml(html: unknown): string {
-  if (typeof html !== 'string') return '';
-  let stripped = recentlyStripped.get(html);
-  if (stripped === undefined) {
-    stripped = sanitizeText(textOfHtml(html)).replace(WHITESPACE_RUN, ' ').trim();
-    if (recentlyStripped.size >= MAX_STRIPPED) recentlyStripped.delete(recentlyStripped.keys().next().value!);
-    recentlyStripped.set(html, stripped);
-  }
-  return stripped;
+  return typeof html === 'string' ? strippedText(html) : '';
 }
 
 const MINUTE = 60_000;
