@@ -14,7 +14,7 @@ import { statusLine } from '../../src/status/format.js';
 import { runStatusCommand } from '../../src/status/command.js';
 import { startStatusServer, type StatusServer } from '../../src/status/socket-server.js';
 import { statusPaths, type ServiceTarget } from '../../src/status/target.js';
-import { playback, EPISODE } from './playback-fixture.js';
+import { playback, EPISODE, TRACK } from './playback-fixture.js';
 import { createStatusHome, recordingIo, type RecordingIo, type StatusHome } from './status-io.js';
 
 const NOWHERE: ServiceTarget = { kind: 'remote', baseUrl: 'http://127.0.0.1:9/v1', token: 'unused' };
@@ -121,6 +121,22 @@ describe('status --follow with no dashboard', () => {
     await vi.advanceTimersByTimeAsync(ALONE_INTERVAL_MS);
     await until(() => lines(io).length === 2, 'the change');
     expect(readAlone.mock.calls.length).toBe(3);
+  });
+
+  it('escapes every line for the bar it feeds: --tmux and --polybar print no markup from a name', async () => {
+    const hostile = playback({ item: { ...TRACK, name: '#[fg=red]#(touch x)%{A1:touch y:}' } });
+    server = await startStatusServer(statusPaths(NOWHERE, home.env).socket, dashboardShowing(hostile, Date.now()));
+    for (const [bar, inert] of [
+      ['--tmux', '##[fg=red]##(touch x)%{A1:touch y:}'],
+      ['--polybar', '#[fg=red]#(touch x)%%{O0}{A1:touch y:}'],
+    ] as const) {
+      const io = recordingIo(home.env);
+      const code = runStatusCommand(['status', '--follow', bar, ...NOWHERE_ARGS], io);
+      await until(() => lines(io).length > 0, `the first ${bar} line`);
+      io.stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      expect(await code).toBe(0);
+      expect(lines(io)[0]).toContain(inert);
+    }
   });
 
   it('is one of the status options; a bar that goes away ends it with 0', async () => {
