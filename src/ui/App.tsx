@@ -8,7 +8,7 @@ import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { useGlobalKeys } from './hooks/use-global-keys.js';
-import { useJournalOffers } from './hooks/use-journal-offers.js';
+import { useJournalOffers } from './playlist-editor/hooks/use-journal-offers.js';
 import { KeyLayersProvider } from './hooks/use-key-layer.js';
 import { useLibraryNavigation } from './hooks/use-library-navigation.js';
 import type { ListPointerSlot } from './hooks/use-list-pointer.js';
@@ -16,7 +16,7 @@ import { useMouse } from './hooks/use-mouse.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
-import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useQuitPrompt } from './playlist-editor/hooks/use-quit-prompt.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
@@ -34,7 +34,7 @@ import { statusLine } from './status-line.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import { resolveTheme, type Theme } from './theme.js';
-import type { UnsavedJournals } from './unsaved-journals.js';
+import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
 
 export interface AppProps {
   api: Api;
@@ -105,7 +105,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
   const { starter, started } = usePlayStart(api, playback, showNotice);
   useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
   const connection = useConnection(api);
-  const savePrompt = usePlaylistSavePrompt(exit);
+  const savePrompt = useQuitPrompt(exit);
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);

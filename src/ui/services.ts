@@ -11,7 +11,7 @@ import type { QueueActions } from './queue-context.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import type { Theme } from './theme.js';
-import type { UnsavedJournals } from './unsaved-journals.js';
+import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
 
 /**
  * What every part of the dashboard may use, in one object handed down by one provider: the App's props

@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlaylistItem } from '../../src/api/types.js';
 import { openJournals } from '../../src/cli/journals.js';
-import { JournalRecorder } from '../../src/ui/panes/playlist-items/journal-recorder.js';
-import { createReorderStore } from '../../src/ui/panes/playlist-items/reorder-store.js';
-import { createPlaylistReorder } from '../../src/ui/state/playlist-reorder.js';
-import { createReorderState } from '../../src/ui/state/reorder.js';
-import { pushStep } from '../../src/ui/state/reorder-history.js';
-import { serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
-import { SORT_PAGE, sortStep, sortValueOf, textCollator, type SortKey } from '../../src/ui/state/reorder-sort.js';
-import { planMoves } from '../../src/ui/state/save-planner.js';
+import { JournalRecorder } from '../../src/ui/playlist-editor/journal-recorder.js';
+import { createEditStore } from '../../src/ui/playlist-editor/edit-store.js';
+import { createEdit } from '../../src/ui/playlist-editor/model/edit.js';
+import { createArrangement } from '../../src/ui/playlist-editor/model/arrangement.js';
+import { pushStep } from '../../src/ui/playlist-editor/model/history.js';
+import { serializeJournal } from '../../src/ui/playlist-editor/model/journal-format.js';
+import { SORT_PAGE, sortStep, sortValueOf, textCollator, type SortKey } from '../../src/ui/playlist-editor/model/sort.js';
+import { planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
 import { median, round, type Figure } from './figures.js';
 
 const N = 10_000;
@@ -66,7 +66,7 @@ function sortFigures(): Figure[] {
   const requests: string[] = [];
   for (const key of ['title', 'artist', 'album', 'duration', 'added'] as SortKey[]) {
     const values = items.map((item) => sortValueOf(item, key));
-    const state = createReorderState(N);
+    const state = createArrangement(N);
     let sorted = state;
     slowestSort = Math.max(slowestSort, time(() => {
       const step = sortStep(state, key, (position) => values[position]!, collator);
@@ -102,12 +102,12 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
   const dir = await mkdtemp(join(tmpdir(), 'playdeck-bench-journal-'));
   try {
     const journals = await openJournals(SERVICE, () => {}, dir);
-    const initial = createPlaylistReorder(N, 's', 100);
+    const initial = createEdit(N, 's', 100);
     const recorder = new JournalRecorder({ journals, playlistId: 'big', playlistName: 'Big', initial, resumed: null, onError: (line) => { throw new Error(line); } });
     const cpu: number[] = [];
     const wall: number[] = [];
     let isMeasured = false;
-    const store = createReorderStore(initial, (before, after, action) => {
+    const store = createEditStore(initial, (before, after, action) => {
       const began = performance.now();
       const used = process.cpuUsage();
       recorder.observe(before, after, action);
@@ -121,13 +121,13 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
     }
     if (sorted) {
       const titles = items.map((item) => sortValueOf(item, 'title'));
-      const step = sortStep(store.getState().reorder, 'title', (position) => titles[position]!, textCollator('en'))!;
+      const step = sortStep(store.getState().arrangement, 'title', (position) => titles[position]!, textCollator('en'))!;
       store.dispatch({ type: 'step', step, height: HEIGHT });
     }
     isMeasured = true;
     for (let move = 0; move < MOVES; move++) {
       store.dispatch({ type: 'cursorTo', index: (move * 137) % (N - 1), height: HEIGHT });
-      store.dispatch({ type: 'reorder', action: { type: 'moveDown' }, height: HEIGHT });
+      store.dispatch({ type: 'arrange', action: { type: 'moveDown' }, height: HEIGHT });
     }
     const left = recorder.close();
     if (left === null) throw new Error('the moves left nothing pending');

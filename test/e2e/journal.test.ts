@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textCollator } from '../../src/ui/state/reorder-sort.js';
-import { planMoves } from '../../src/ui/state/save-planner.js';
+import { textCollator } from '../../src/ui/playlist-editor/model/sort.js';
+import { planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
 import {
   cellPrefixOf,
   createSandbox,

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSync } from 'node:fs';
 import { defaultJournalDir, journalFileName } from '../../src/journal/paths.js';
 import { JournalStore, type WriteText, type WriteTextSync } from '../../src/journal/store.js';
-import { createJournal, withOrder, type Journal } from '../../src/ui/state/reorder-journal.js';
-import { parseJournal, serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
+import { createJournal, withOrder, type Journal } from '../../src/ui/playlist-editor/model/journal.js';
+import { parseJournal, serializeJournal } from '../../src/ui/playlist-editor/model/journal-format.js';
 
 const SERVICE = 'http://127.0.0.1:4000/v1';
 let root: string;

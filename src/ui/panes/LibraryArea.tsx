@@ -2,7 +2,7 @@ import { Box } from 'ink';
 import { memo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { drillsOf, type FocusState, type LibraryTab } from '../focus.js';
-import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
+import type { UnsavedMoves } from '../playlist-editor/hooks/use-quit-prompt.js';
 import type { Size } from '../layout.js';
 import { LIBRARY_SECTIONS } from '../sections/registry.js';
 import type { Drilled } from '../sections/types.js';

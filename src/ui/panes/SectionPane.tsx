@@ -1,11 +1,11 @@
 import { Box } from 'ink';
 import { memo, useRef, type ComponentType } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
+import type { UnsavedMoves } from '../playlist-editor/hooks/use-quit-prompt.js';
 import { librarySection, type LibraryTab } from '../sections/registry.js';
 import type { CustomViewName, Drilled } from '../sections/types.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
-import { PlaylistItemsPane } from './PlaylistItemsPane.js';
+import { PlaylistEditorPane } from '../playlist-editor/PlaylistEditorPane.js';
 import { SectionList } from './SectionList.js';
 
 /** What a view drawn by its own component gets (sections/types.ts, CustomView). */
@@ -18,7 +18,7 @@ export interface CustomViewProps<P> extends LibraryPaneProps {
 }
 
 const PlaylistEditor = memo(function PlaylistEditor(props: CustomViewProps<SimplifiedPlaylist>) {
-  return <PlaylistItemsPane {...props} playlist={props.parent} />;
+  return <PlaylistEditorPane {...props} playlist={props.parent} />;
 });
 
 /** The component of each custom view. */

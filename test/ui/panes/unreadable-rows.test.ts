@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePaging, normalizePlaylistItem } from '../../../src/api/normalize-library.js';
-import { formatItemRow } from '../../../src/ui/panes/playlist-items/item-row.js';
+import { formatItemRow } from '../../../src/ui/playlist-editor/item-row.js';
 
 describe('a playlist row whose entry could not be read', () => {
   it('says so in words at its place, apart from an unavailable entry and the rows around it', () => {

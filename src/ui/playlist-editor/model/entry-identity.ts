@@ -1,0 +1,59 @@
+import type { PlaylistItem } from '../../../api/types.js';
+import type { SparseList } from '../../state/sparse-list.js';
+
+/**
+ * Telling playlist entries apart across versions of a playlist: positions change, so an entry is its item
+ * plus when it was added; two copies added at the same moment are told apart by their order (`#0`, `#1`).
+ */
+
+/** The item and when it was added; the same for copies of a track added at the same moment. */
+export function entryIdentity(item: PlaylistItem): string {
+  return `${item.track?.uri ?? ''} ${item.added_at}`;
+}
+
+/** A distinct key per entry of a whole order: its identity and which occurrence of it this is. */
+export function keysOfOrder(identities: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return identities.map((identity) => {
+    const occurrence = seen.get(identity) ?? 0;
+    seen.set(identity, occurrence + 1);
+    return `${identity}#${occurrence}`;
+  });
+}
+
+/** How often each identity occurs. */
+export function countIdentities(identities: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const identity of identities) counts.set(identity, (counts.get(identity) ?? 0) + 1);
+  return counts;
+}
+
+/** A key no fresh entry has (identities always hold a space): the entry is not known for certain. */
+const unknownKey = (position: number): string => `?${position}`;
+
+/** Whether `key` names an entry that can be found in the fresh order. */
+export const isKnownKey = (key: string): boolean => key.includes(' ');
+
+/**
+ * Keys of the base order, of which only the loaded positions are known, matching `keysOfOrder` of the
+ * fresh order where that is certain: an identity loaded exactly as often as the fresh order holds it is
+ * matched occurrence by occurrence. Anything else (a position not loaded, copies not all loaded or some
+ * gone) gets a key of its own, so a merge leaves such an entry where the service has it rather than risk
+ * moving the wrong one.
+ */
+export function baseKeys(list: SparseList<PlaylistItem>, freshCounts: ReadonlyMap<string, number>): string[] {
+  const keys = Array.from({ length: list.total }, (_, position) => unknownKey(position));
+  const loaded: { position: number; identity: string }[] = [];
+  for (const start of list.starts) {
+    list.pages.get(start)!.forEach((item, offset) => loaded.push({ position: start + offset, identity: entryIdentity(item) }));
+  }
+  const loadedCounts = countIdentities(loaded.map((entry) => entry.identity));
+  const seen = new Map<string, number>();
+  for (const { position, identity } of loaded) {
+    if (loadedCounts.get(identity) !== freshCounts.get(identity)) continue;
+    const occurrence = seen.get(identity) ?? 0;
+    seen.set(identity, occurrence + 1);
+    keys[position] = `${identity}#${occurrence}`;
+  }
+  return keys;
+}
