@@ -77,7 +77,7 @@ describe('every row of every list, from bodies of every documented form', () => 
 
   it("a playlist's items, each row with its position", async () => {
     const { items } = await api.getPlaylistItems('nightferry', page);
-    const rows = items.map((item, row) => formatItemRow(item, row, false, 2, WIDTH));
+    const rows = items.map((item, row) => formatItemRow(item, row, 'plain', 2, WIDTH));
     expectRows(PLAYLIST_ITEMS, rows);
     rows.forEach((row, index) => expect(row).toMatch(new RegExp(`^ +${index + 1} {2}\\S`)));
   });

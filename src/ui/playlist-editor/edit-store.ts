@@ -11,7 +11,9 @@ export type StoreAction =
   /** Lets go of the pages far from the window, when nothing to save, undo or redo needs them (page-retention.ts). */
   | { type: 'forgetFarPages'; top: number; height: number }
   /** Entries read at base positions without being placed in the list (a sort's keys): the journal learns who they are. */
-  | { type: 'known'; offset: number; items: readonly PlaylistItem[] };
+  | { type: 'known'; offset: number; items: readonly PlaylistItem[] }
+  /** Every entry of the base read by identity (a save about to remove some): the journal learns them all. */
+  | { type: 'identities'; identities: readonly string[] };
 
 /** Told of every change before the listeners are, with what changed it (the journal: journal-recorder.ts). */
 export type EditObserver = (before: PlaylistEdit, after: PlaylistEdit, action: StoreAction) => void;
@@ -34,7 +36,7 @@ export function createEditStore(initial: PlaylistEdit, observe?: EditObserver): 
   return {
     getState: () => state,
     dispatch(action) {
-      if (action.type === 'known') return observe?.(state, state, action);
+      if (action.type === 'known' || action.type === 'identities') return observe?.(state, state, action);
       const next =
         action.type === 'forgetFarPages' ? withoutFarPages(state, action.top, action.height) : editReducer(state, action);
       if (next === state) return;

@@ -1,6 +1,6 @@
 import type { PlaylistEdit } from './model/edit.js';
+import { acknowledge } from './model/journal-landing.js';
 import {
-  acknowledge,
   createJournal,
   isPending,
   journalFromEdit,
@@ -70,11 +70,13 @@ export class JournalRecorder {
     switch (action.type) {
       case 'arrange':
       case 'step':
+      case 'insert':
+      case 'remove':
         if (after.arrangement.order === before.arrangement.order || after.generation !== before.generation) return;
         // Moving entries already touched (any move after a sort) leaves the set as it is: not built again.
         this.journal = withOrder(
           this.journal, after.arrangement.order, sameFlags(after.touched, before.touched) ? this.journal.touched : after.touched,
-          this.journal.moveCount + 1, this.now(),
+          this.journal.changeCount + 1, this.now(), after.added,
         );
         return this.write();
       case 'page':
@@ -86,20 +88,24 @@ export class JournalRecorder {
         return;
       case 'known':
         return this.learn(action.offset, action.items);
+      case 'identities':
+        this.journal = withBaseIdentities(this.journal, action.identities);
+        return;
       case 'writeStarted':
-        if (action.move === undefined) return;
-        this.journal = withInFlight(this.journal, action.move, this.now());
+        if (action.request === undefined) return;
+        this.journal = withInFlight(this.journal, action.request, this.now());
         return this.write();
       case 'saved':
+      case 'written':
         this.journal =
           this.journal.inFlight === null
-            ? { ...journalFromEdit(this.start(), after, this.journal.moveCount), acknowledged: this.journal.acknowledged + 1 }
+            ? { ...journalFromEdit(this.start(), after, this.journal.changeCount), acknowledged: this.journal.acknowledged + 1 }
             : acknowledge(this.journal, this.journal.inFlight, action.snapshotId, this.now());
         return this.write();
       case 'merge': {
         const rebased = withBaseIdentities(this.fresh(after), action.fresh.identities);
         this.journal = {
-          ...withOrder(rebased, after.arrangement.order, after.touched, this.journal.moveCount, this.now()),
+          ...withOrder(rebased, after.arrangement.order, after.touched, this.journal.changeCount, this.now(), after.added),
           acknowledged: this.journal.acknowledged,
         };
         return this.write();
@@ -146,7 +152,7 @@ export class JournalRecorder {
   }
 
   private fresh(state: PlaylistEdit): Journal {
-    return createJournal({ ...this.start(), snapshotId: state.snapshotId, total: state.arrangement.order.length });
+    return createJournal({ ...this.start(), snapshotId: state.snapshotId, total: state.list.total });
   }
 
   private learn(offset: number, items: Parameters<typeof withEntries>[2]): void {
@@ -167,7 +173,7 @@ export class JournalRecorder {
         this.isOnDisk = true;
         return;
       }
-      this.journal = { ...this.journal, moveCount: 0, inFlight: null };
+      this.journal = { ...this.journal, changeCount: 0, inFlight: null };
       if (!this.isOnDisk) return;
       journals.files.remove(playlistId);
       this.isOnDisk = false;

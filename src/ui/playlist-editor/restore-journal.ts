@@ -2,9 +2,10 @@ import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { PAGE_SIZE } from '../hooks/page-loader.js';
 import type { FreshOrder } from './model/merge.js';
-import { resumeJournal, type Journal } from './model/journal.js';
+import type { Journal } from './model/journal.js';
+import { resumeJournal } from './model/journal-resume.js';
 import type { ResumedEdit } from './unsaved-journals.js';
-import { readFreshOrder } from './save-order.js';
+import { readFreshOrder } from './read-fresh-order.js';
 
 /** Reads of the whole order in a row before giving up: the playlist is being changed elsewhere meanwhile. */
 const MAX_READS = 3;

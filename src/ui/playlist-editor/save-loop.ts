@@ -12,7 +12,7 @@ import {
 } from './model/save-schedule.js';
 import type { SaveResult } from './hooks/use-quit-prompt.js';
 import type { EditStore } from './edit-store.js';
-import { SaveDeclined, saveOrder } from './save-order.js';
+import { SaveDeclined, saveEdit } from './save-edit.js';
 import { confirmText, createPace, progressText, type Pace } from './model/save-pace.js';
 
 export interface SaveLoopHost {
@@ -44,7 +44,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * Saves a playlist's moves by itself: the schedule (save-schedule.ts) says when, `saveOrder` does it, one
+ * Saves a playlist's moves by itself: the schedule (save-schedule.ts) says when, `saveEdit` does it, one
  * save at a time. Listens to the store for moves; `saveNow` is `w`. No React here: `useSaveLoop` owns it.
  */
 export class SaveLoop {
@@ -130,20 +130,26 @@ export class SaveLoop {
     const { api, playlistId, store, onStatus } = this.host;
     const state = store.getState();
     let isMerged = false;
+    /** What the plan does that the screen does not show, said with the progress until the save ends. */
+    let plan = '';
     const hasWork = isDirty(state.arrangement) || state.isBaseStale || this.mayDiffer;
     this.apply({ type: 'started' });
     try {
       if (hasWork) {
         onStatus('saving…');
-        await saveOrder({
+        await saveEdit({
           api, playlistId, store, signal: this.controller.signal,
           pace: this.pace,
           confirm: (requests, ms) => this.host.confirm(confirmText(requests, ms)),
           onStep: (step, steps) =>
-            onStatus(`${isMerged ? `${MERGED} · ` : ''}${progressText(step, steps, this.pace.current.blockedUntil, Date.now())}`),
+            onStatus(`${isMerged ? `${MERGED} · ` : ''}${progressText(step, steps, this.pace.current.blockedUntil, Date.now())}${plan}`),
           onMerged: () => {
             isMerged = true;
             onStatus(MERGED);
+          },
+          onPlan: (text) => {
+            plan = ` · ${text}`;
+            onStatus(`saving…${plan}`);
           },
         });
       }
@@ -163,7 +169,7 @@ export class SaveLoop {
     this.apply({ type: 'landed', at: Date.now(), isDirty: isStillDirty });
     if (isStillDirty) return;
     // 'saved' only once the service has answered: moves undone before a save sent nothing.
-    onStatus(isMerged ? `saved · ${MERGED}` : hasWork ? 'saved' : 'nothing to save');
+    onStatus(isMerged ? `saved · ${MERGED}` : hasWork ? `saved${plan}` : 'nothing to save');
     this.settle({ isSaved: true });
   }
 }

@@ -37,11 +37,13 @@ export async function runSort(run: SortRun): Promise<string> {
     store.dispatch({ type: 'step', step, height });
     return 'reversed · unsaved';
   }
-  const total = start.arrangement.order.length;
-  const values = new SortValues(choice, total);
+  // Values by ref: the base's entries, then those added since (known already).
+  const total = start.list.total;
+  const values = new SortValues(choice, total + start.added.length);
   values.addLoaded(start.list);
+  values.addPage(total, start.added);
   for (const offset of missingSortPages(total, values.has)) {
-    onStatus(sortProgressText(choice, values.loaded, total));
+    onStatus(sortProgressText(choice, values.loaded, values.total));
     const page = await api.getPlaylistItems(playlistId, { offset, limit: SORT_PAGE, fields: SORT_FIELDS[choice] }, { signal });
     const now = store.getState();
     if (page.total !== total || now.generation !== start.generation || !pageAgrees(now.list, offset, page.items)) return SAVED_MEANWHILE;
@@ -50,7 +52,7 @@ export async function runSort(run: SortRun): Promise<string> {
     store.dispatch({ type: 'known', offset, items: page.items });
   }
   const now = store.getState();
-  if (now.generation !== start.generation || now.isWriting) return SAVED_MEANWHILE;
+  if (now.generation !== start.generation || now.isWriting || now.added !== start.added) return SAVED_MEANWHILE;
   const step = sortStep(now.arrangement, choice, values.at);
   if (step === null) return 'already in that order';
   store.dispatch({ type: 'step', step, height });

@@ -10,9 +10,9 @@ import { PAGE_SIZE } from '../../../src/ui/hooks/page-loader.js';
 import { IDENTITIES_WRITE_MS, JournalRecorder } from '../../../src/ui/playlist-editor/journal-recorder.js';
 import { createEditStore, type EditStore } from '../../../src/ui/playlist-editor/edit-store.js';
 import { restoreJournal } from '../../../src/ui/playlist-editor/restore-journal.js';
-import { saveOrder } from '../../../src/ui/playlist-editor/save-order.js';
-import { entryIdentity } from '../../../src/ui/playlist-editor/model/entry-identity.js';
-import { createEdit, type EditAction } from '../../../src/ui/playlist-editor/model/edit.js';
+import { saveEdit as saveOrder } from '../../../src/ui/playlist-editor/save-edit.js';
+import { entryIdentity, stubItem } from '../../../src/ui/playlist-editor/model/entry-identity.js';
+import { createEdit, entryAt, type EditAction } from '../../../src/ui/playlist-editor/model/edit.js';
 import { parseJournal } from '../../../src/ui/playlist-editor/model/journal-format.js';
 import type { Journal } from '../../../src/ui/playlist-editor/model/journal.js';
 import { createPace } from '../../../src/ui/playlist-editor/model/save-pace.js';
@@ -125,7 +125,7 @@ describe('the journal of a playlist edit', () => {
     edit.store.dispatch(press('moveDown', 2));
     expect(seen).toHaveLength(1);
     expect(Array.from(seen[0]!.order.slice(0, 6))).toEqual([0, 1, 2, 4, 5, 3]);
-    expect(seen[0]!.moveCount).toBe(1);
+    expect(seen[0]!.changeCount).toBe(1);
     expect(seen[0]!.identities.size).toBe(23);
     // Undone back to what the service has: nothing is pending, the file goes.
     unsubscribe();
@@ -154,7 +154,7 @@ describe('the journal of a playlist edit', () => {
     edit.store.dispatch({ type: 'page', generation: edit.store.getState().generation, offset: 6_000, items: more.items, total: 10_000 });
     journals.flush();
     expect(parseJournal(disk.get(edit.playlistId)!).identities.size).toBe(200);
-    expect(edit.recorder.close()?.moveCount).toBe(1);
+    expect(edit.recorder.close()?.changeCount).toBe(1);
   });
 
   it('records each request before it is sent and its answer after, and goes once all is saved', async () => {
@@ -175,7 +175,7 @@ describe('the journal of a playlist edit', () => {
     const writesBefore = log.length;
     await save(recording, edit);
     // Before request k went out, the journal named it in flight, on the base the k before it made.
-    expect(onDisk.map((journal) => journal.inFlight)).toEqual(moves);
+    expect(onDisk.map((journal) => journal.inFlight)).toEqual(moves.map((move) => ({ kind: 'move', move })));
     expect(onDisk.map((journal) => journal.acknowledged)).toEqual(moves.map((_, k) => k));
     // One write per request out, one per answer (the last one removes the file).
     expect(log.length - writesBefore).toBe(2 * moves.length);
@@ -238,6 +238,79 @@ describe('the journal of a playlist edit', () => {
         expect(restarted.disk.size, when).toBe(0);
       }
     });
+  });
+
+  it('killed at every step of a save of removals and additions: loses nothing, sends each addition once', { timeout: 60_000 }, async () => {
+    const { log, disk, files } = memoryFiles();
+    const api = createFakeApi();
+    const playlist = readable((await api.getMyPlaylists({ offset: 0, limit: 50 })).items)[SMALL]!;
+    const uris = (await identitiesOn(api, playlist.id)).map((identity) => identity.split(' ')[0]!);
+    // A second copy of the sixth entry's track, at 12: removing the first takes both, and adds this one back.
+    await api.addPlaylistItems(playlist.id, [uris[5]!], 12);
+    const edit = await openEdit(api, SMALL, new UnsavedJournals(SERVICE, files), Infinity, 10);
+    const items = (row: number) => stubItem(uris[row]!, '2026-01-01T00:00:00Z');
+    for (const action of [
+      { type: 'remove', rows: [5], height: HEIGHT }, { type: 'insert', at: 3, items: [items(0), items(1)], follow: true, height: HEIGHT },
+      cursorTo(8), press('moveDown', 4), { type: 'remove', rows: [15, 16], height: HEIGHT },
+    ] as EditAction[]) {
+      edit.store.dispatch(action);
+    }
+    const desired = Array.from(edit.store.getState().arrangement.order, (ref) => entryAt(edit.store.getState(), ref)!.track!.uri);
+    type Call = ['add', Parameters<Api['addPlaylistItems']>] | ['remove', Parameters<Api['removePlaylistItems']>] | ['move', Parameters<Api['reorderPlaylistItems']>];
+    type Event = { disk: string | null } | { landed: Call };
+    const events: Event[] = [{ disk: disk.get(edit.playlistId)! }];
+    const logged = log.length;
+    const land = async <T,>(call: Call, run: () => Promise<T>): Promise<T> => {
+      const result = await run();
+      events.push(...log.splice(logged).map((text) => ({ disk: text })), { landed: call });
+      return result;
+    };
+    const recording: Api = {
+      ...api,
+      addPlaylistItems: (...args) => land(['add', args], () => api.addPlaylistItems(...args)),
+      removePlaylistItems: (...args) => land(['remove', args], () => api.removePlaylistItems(...args)),
+      reorderPlaylistItems: (...args) => land(['move', args], () => api.reorderPlaylistItems(...args)),
+    };
+    await save(recording, edit);
+    events.push(...log.splice(logged).map((text) => ({ disk: text })));
+    const urisOn = async (on: Api) => (await identitiesOn(on, edit.playlistId)).map((identity) => identity.split(' ')[0]);
+    expect(await urisOn(api)).toEqual(desired);
+    const additions = events.filter((event) => 'landed' in event && event.landed[0] === 'add').length;
+    expect(additions).toBeGreaterThanOrEqual(2);
+
+    for (let killedAt = 1; killedAt <= events.length; killedAt++) {
+      const happened = events.slice(0, killedAt);
+      const text = happened.findLast((event): event is { disk: string | null } => 'disk' in event)!.disk;
+      const after = createFakeApi();
+      await after.addPlaylistItems(playlist.id, [uris[5]!], 12);
+      let addedBefore = 0;
+      for (const event of happened) {
+        if (!('landed' in event)) continue;
+        const [kind, args] = event.landed;
+        if (kind === 'add') addedBefore++;
+        if (kind === 'add') await after.addPlaylistItems(...(args as Parameters<Api['addPlaylistItems']>));
+        else if (kind === 'remove') await after.removePlaylistItems(args[0], args[1] as string[], null);
+        else await after.reorderPlaylistItems(...(args as Parameters<Api['reorderPlaylistItems']>));
+      }
+      const when = `killed after event ${killedAt} of ${events.length}`;
+      if (text === null) {
+        expect(await urisOn(after), when).toEqual(desired);
+        continue;
+      }
+      const { resumed } = await restoreJournal(after, parseJournal(text), true);
+      const restarted = memoryFiles();
+      const recorder = new JournalRecorder({
+        journals: new UnsavedJournals(SERVICE, restarted.files), playlistId: edit.playlistId, playlistName: 'x', initial: resumed.edit,
+        resumed: resumed.journal, onError: (m) => { throw new Error(m); },
+      });
+      const store = createEditStore(resumed.edit, recorder.observe);
+      let addedAfter = 0;
+      const counting: Api = { ...after, addPlaylistItems: (...args) => (addedAfter++, after.addPlaylistItems(...args)) };
+      await save(counting, { store, recorder, playlistId: edit.playlistId });
+      expect(await urisOn(after), when).toEqual(desired);
+      expect(addedBefore + addedAfter, when).toBe(additions);
+      expect(restarted.disk.size, when).toBe(0);
+    }
   });
 
   it('merges a change made elsewhere between the kill and the restart', async () => {

@@ -112,7 +112,7 @@ describe('PlaylistEditorPane moving anywhere and sorting', () => {
     await app.press('w');
     await vi.waitFor(() => expect(statuses().at(-1)).toMatch(/^saving takes 9,999 requests, about \d+ (s|min|h \d+ min): save now\? \(y\/n/));
     await app.press('n');
-    await vi.waitFor(() => expect(statuses().at(-1)).toContain('not saved: the moves are kept (w saves them)'));
+    await vi.waitFor(() => expect(statuses().at(-1)).toContain('not saved: the changes are kept (w saves them)'));
     expect(api.callsTo('reorderPlaylistItems')).toHaveLength(0);
     await app.press('w');
     await vi.waitFor(() => expect(statuses().at(-1)).toMatch(/^saving takes 9,999 requests/));

@@ -16,8 +16,8 @@ export interface EditSession {
 }
 
 /** `3 unsaved moves restored (u takes them back)`. */
-export function restoredText(moveCount: number): string {
-  return `${moveCount === 1 ? '1 unsaved move' : `${moveCount.toLocaleString('en')} unsaved moves`} restored (u takes them back)`;
+export function restoredText(changeCount: number): string {
+  return `${changeCount === 1 ? '1 unsaved move' : `${changeCount.toLocaleString('en')} unsaved moves`} restored (u takes them back)`;
 }
 
 /**
@@ -42,7 +42,7 @@ export function useEditSession(playlist: SimplifiedPlaylist, onStatus: (message:
   });
   useEffect(() => {
     const { resumed, recorder } = made;
-    if (resumed !== null && !resumed.saveAtOnce) report.current(restoredText(resumed.journal.moveCount));
+    if (resumed !== null && !resumed.saveAtOnce) report.current(restoredText(resumed.journal.changeCount));
     return () => {
       made.untrack();
       const left = recorder?.close() ?? null;

@@ -18,9 +18,9 @@ import { useKeyBindings } from '../../keys/bindings-context.js';
 import { commandFor, ITEMS_KEYMAP } from '../../keys/keymap.js';
 import { useQueue } from '../../queue-context.js';
 import { setCursor } from '../../state/list-cursor.js';
-import { createEdit, filteredWindow } from '../model/edit.js';
+import { entryAt, filteredWindow } from '../model/edit.js';
 import { selectedRange } from '../model/arrangement.js';
-import { itemAt } from '../../state/sparse-list.js';
+import { withPage } from '../../state/sparse-list.js';
 import { playlistItemMatch } from '../../panes/library-rows.js';
 import { useEditSession } from './use-edit-session.js';
 import { useFilteredRows } from './use-filtered-rows.js';
@@ -68,7 +68,7 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
   const journaled = useEditSession(playlist, status.showEdit);
   const { store } = journaled;
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  const { arrangement, list } = state;
+  const { arrangement, list, added } = state;
   const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
   const loop = useSaveLoop({
     playlistId: playlist.id, store, onStatus: status.showEdit, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
@@ -77,8 +77,10 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
 
   usePlaylistWatch({ playlistId: playlist.id, store, loop, isShown: options.isShown ?? isFocused, onStatus: status.showEdit });
 
-  const filter = useListFilter(list, playlistItemMatch);
-  const filtered = useFilteredRows(arrangement.order, filter.matches);
+  // The filter searches the entries added since the base too: they are a page after the base's.
+  const searchable = useMemo(() => (added.length === 0 ? list : withPage(list, list.total, added, list.total + added.length)), [list, added]);
+  const filter = useListFilter(searchable, playlistItemMatch);
+  const filtered = useFilteredRows(arrangement.order, filter.matches, searchable.total);
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
   const whole = setCursor({ cursor: arrangement.cursor, top: state.top }, arrangement.cursor, arrangement.order.length, listHeight);
   // One cursor: while a filter is on it stops only on the matches, and the window is over them.
@@ -134,25 +136,25 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
 
   const positionAt = (row: number): number => (filtered === null ? (arrangement.order[row] ?? -1) : (filtered.rows[row] ?? -1));
   const { cursor } = view;
-  const item: PlaylistItem | undefined = itemAt(list, positionAt(cursor));
+  const item: PlaylistItem | undefined = entryAt(state, positionAt(cursor));
   const target = useMemo(() => (item === undefined ? null : targetOfPlaylistItem(item)), [item]);
 
   /** The entry under the cursor and its place in the playlist's order, for Enter. */
   const playAt = (row: number): { entry: PlaylistItem; position: number } | null => {
-    const entry = itemAt(list, positionAt(row));
+    const entry = entryAt(state, positionAt(row));
     if (entry === undefined) return null;
     return { entry, position: filtered === null ? row : filtered.rowOf[positionAt(row)]! };
   };
 
   const marked = arrangement.mark === null || filtered !== null ? null : selectedRange(arrangement);
-  const positionWidth = String(Math.max(1, list.total)).length;
+  const positionWidth = String(Math.max(1, arrangement.order.length)).length;
   const rowText = (row: number): string | null => {
-    const position = positionAt(row);
-    const entry = itemAt(list, position);
+    const ref = positionAt(row);
+    const entry = entryAt(state, ref);
     if (entry === undefined) return null;
-    const place = filtered === null ? row : filtered.rowOf[position]!;
+    const place = filtered === null ? row : filtered.rowOf[ref]!;
     const isMarked = marked !== null && row >= marked.start && row < marked.end;
-    return formatItemRow(entry, place, isMarked, positionWidth, width);
+    return formatItemRow(entry, place, isMarked ? 'marked' : ref >= list.total ? 'added' : 'plain', positionWidth, width);
   };
   const changeFilter = (text: string): void => {
     filter.change(text);
@@ -175,7 +177,7 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
   });
   return {
     list: {
-      total: list.total,
+      total: arrangement.order.length,
       firstError,
       target,
       length,

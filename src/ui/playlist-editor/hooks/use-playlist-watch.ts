@@ -10,7 +10,7 @@ import {
 } from '../model/watch.js';
 import type { EditStore } from '../edit-store.js';
 import { MERGED, type SaveLoop } from '../save-loop.js';
-import { readFreshOrder } from '../save-order.js';
+import { readFreshOrder } from '../read-fresh-order.js';
 
 export interface PlaylistWatchOptions {
   playlistId: string;

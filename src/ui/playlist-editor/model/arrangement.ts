@@ -1,4 +1,4 @@
-import { pushStep, redoSteps, undoSteps, type Step } from './history.js';
+import { mapStepRefs, pushStep, redoSteps, undoSteps, type Step } from './history.js';
 
 /**
  * The arrangement of a playlist's entries as the editor shows it: `J`/`K` move the item under the cursor (or
@@ -8,6 +8,9 @@ import { pushStep, redoSteps, undoSteps, type Step } from './history.js';
  * BASE POSITIONS: indexes in the last snapshot saved on the service (the sparse list's indexes).
  * `order[displayRow]` is the base position shown at that row. Steps record moves, never copies of the
  * order, so undo and redo keep working across a save, when the base positions are renumbered.
+ *
+ * Entries added since the base (an addition not saved yet) have refs from `savedOrder.length` up, and entries
+ * removed are simply not in the order: it is then not a permutation, and differs from the base.
  */
 
 export interface BlockStep {
@@ -22,7 +25,7 @@ export interface BlockStep {
 }
 
 export interface Arrangement {
-  /** Display row -> base position. */
+  /** Display row -> ref: a base position, or (from `savedOrder.length` up) an entry added since the base. */
   readonly order: Int32Array;
   readonly cursor: number;
   /** The other end of the marked range (the cursor is one end), or null when nothing is marked. */
@@ -30,7 +33,7 @@ export interface Arrangement {
   /** Block moves and whole rearrangements (a sort), one undo step each (history.ts). */
   readonly undo: readonly Step[];
   readonly redo: readonly Step[];
-  /** The service's order, in base positions: the identity, since the base is the last saved snapshot. */
+  /** The service's order, in base positions: the identity over the base's entries, since the base is the last saved snapshot. */
   readonly savedOrder: Int32Array;
 }
 
@@ -46,8 +49,16 @@ export type ArrangementAction =
   | { type: 'cursorTo'; index: number }
   /** The service now has `order` (base positions, usually the order a save sent): it becomes the base. */
   | { type: 'saved'; order: ArrayLike<number> }
-  /** After a merge: `order` is the view's order in positions of the fresh snapshot, the new base. */
-  | { type: 'rebase'; order: ArrayLike<number> };
+  /**
+   * After a merge: `order` is the view's order in positions of the fresh snapshot, the new base, of
+   * `baseLength` entries (the order's length unless entries were added or removed).
+   */
+  | { type: 'rebase'; order: ArrayLike<number>; baseLength?: number }
+  /**
+   * The service took an addition or a removal: the base has `baseLength` entries now, and every ref the order
+   * or the history names has the new one `refOf[ref]`.
+   */
+  | { type: 'renumber'; refOf: Int32Array; baseLength: number };
 
 function identity(length: number): Int32Array {
   const order = new Int32Array(length);
@@ -86,8 +97,21 @@ export function selectedRange(state: Arrangement): { start: number; end: number 
 /** Whether the view's order differs from what the service has. */
 export function isDirty(state: Arrangement): boolean {
   const { order, savedOrder } = state;
+  if (order.length !== savedOrder.length) return true;
   for (let i = 0; i < order.length; i++) if (order[i] !== savedOrder[i]) return true;
   return false;
+}
+
+/** A copy of `order` whose refs are distinct, base positions below `baseLength`; throws a RangeError naming the problem. */
+function refsOrder(order: ArrayLike<number>, baseLength: number, action: string): Int32Array {
+  const copy = Int32Array.from(order);
+  const seen = new Set<number>();
+  for (let i = 0; i < copy.length; i++) {
+    const ref = copy[i]!;
+    if (!(Number.isInteger(order[i]) && ref >= 0) || seen.has(ref)) throw new RangeError(`${action}: the order repeats or misnames an entry (at index ${i})`);
+    seen.add(ref);
+  }
+  return copy;
 }
 
 function move(state: Arrangement, direction: -1 | 1, times: number): Arrangement {
@@ -106,21 +130,29 @@ function move(state: Arrangement, direction: -1 | 1, times: number): Arrangement
   return pushStep(state, step);
 }
 
+/** `state` with every ref the order and the history name renumbered. */
+function withRefs(state: Arrangement, refOf: (ref: number) => number, baseLength: number): Arrangement {
+  const map = (steps: readonly Step[]) => steps.map((step) => mapStepRefs(step, refOf));
+  return { ...state, order: state.order.map(refOf), undo: map(state.undo), redo: map(state.redo), savedOrder: identity(baseLength) };
+}
+
 /** Renumbers base positions so that `savedOrder` (what the service has now) becomes the identity. */
 function saved(state: Arrangement, savedOrder: ArrayLike<number>): Arrangement {
-  const length = state.order.length;
+  const length = state.savedOrder.length;
   const newBase = permutation(savedOrder, length, 'saved');
   const renumber = new Int32Array(length);
   for (let i = 0; i < length; i++) renumber[newBase[i]] = i;
-  const order = state.order.map((position) => renumber[position]);
-  return { ...state, order, savedOrder: identity(length) };
+  // Added entries keep their refs: the base keeps its size.
+  return withRefs(state, (ref) => (ref < length ? renumber[ref]! : ref), length);
 }
 
-function rebase(state: Arrangement, newOrder: ArrayLike<number>): Arrangement {
-  const order = permutation(newOrder, newOrder.length, 'rebase');
+/** `baseLength` undefined: the order is a permutation of the new base (nothing added or taken out). */
+function rebase(state: Arrangement, newOrder: ArrayLike<number>, given: number | undefined): Arrangement {
+  const baseLength = given ?? newOrder.length;
+  const order = given === undefined ? permutation(newOrder, newOrder.length, 'rebase') : refsOrder(newOrder, baseLength, 'rebase');
   const cursor = Math.max(0, Math.min(state.cursor, order.length - 1));
   // Recorded steps were rows of the old snapshot and may not fit the new one: history starts afresh.
-  return { order, cursor, mark: null, undo: [], redo: [], savedOrder: identity(order.length) };
+  return { order, cursor, mark: null, undo: [], redo: [], savedOrder: identity(baseLength) };
 }
 
 /** A count as a whole number of times, at least 1. */
@@ -149,6 +181,8 @@ export function arrangementReducer(state: Arrangement, action: ArrangementAction
     case 'saved':
       return saved(state, action.order);
     case 'rebase':
-      return rebase(state, action.order);
+      return rebase(state, action.order, action.baseLength);
+    case 'renumber':
+      return withRefs(state, (ref) => action.refOf[ref]!, action.baseLength);
   }
 }

@@ -1,5 +1,4 @@
 import type { PlaylistItem } from '../../../api/types.js';
-import { entryIdentity } from './entry-identity.js';
 import { moveCursor, setCursor, type CursorAction, type CursorState } from '../../state/list-cursor.js';
 import {
   createArrangement,
@@ -9,10 +8,12 @@ import {
   type ArrangementAction,
   type Arrangement,
 } from './arrangement.js';
-import { isRearrangeStep, movedBasePositions, pushStep, type Step } from './history.js';
+import { placedRefs, pushStep, type Step } from './history.js';
+import { insertionStep, removalStep } from './splice.js';
+import { receiveBaseChange, receivePage, receiveSaved, type BaseChange } from './edit-base.js';
 import { mergeOnFresh, type FreshOrder } from './merge.js';
-import type { RangeMove } from './save-plan.js';
-import { emptySparseList, itemAt, permuteSparseList, withPage, type SparseList } from '../../state/sparse-list.js';
+import type { WriteRequest } from './write-plan.js';
+import { emptySparseList, itemAt, type SparseList } from '../../state/sparse-list.js';
 
 /**
  * The playlist edit: everything the editor holds of one playlist. Its arrangement (display row -> base
@@ -24,6 +25,8 @@ export interface PlaylistEdit {
   readonly arrangement: Arrangement;
   /** Entries by base position. */
   readonly list: SparseList<PlaylistItem>;
+  /** Entries added since the base (not saved yet): ref `list.total + i` is `added[i]`. */
+  readonly added: readonly PlaylistItem[];
   /** By base position, 1 for the entries the user moved (in a moved block, not merely displaced by one). */
   readonly touched: Uint8Array;
   /** First display row of the window. */
@@ -62,13 +65,22 @@ export type EditAction =
   | { type: 'filterChanged'; height: number }
   /** One step made by a move anywhere or a sort (move-anywhere.ts, sort.ts), done and recorded. */
   | { type: 'step'; step: Step; height: number }
+  /**
+   * Entries added at row `at`, one undo step (`items` carry their date: the moment they were added). With
+   * `follow` the cursor goes to them (added here); else it stays on its entry (added from elsewhere).
+   */
+  | { type: 'insert'; at: number; items: readonly PlaylistItem[]; follow: boolean; height: number }
+  /** The entries at these display rows taken out, one undo step; refused (nothing changes) while one is not loaded. */
+  | { type: 'remove'; rows: readonly number[]; height: number }
   /** A page fetched while `generation` was current. */
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
-  /** A reorder request goes out: `move`, planned on the base (the journal records it before it is sent). */
-  | { type: 'writeStarted'; move?: RangeMove }
+  /** A request goes out, planned on the base (the journal records it before it is sent). */
+  | { type: 'writeStarted'; request?: WriteRequest }
   /** A reorder request landed: the service has `order` (base positions) as `snapshotId`. */
   | { type: 'saved'; order: ArrayLike<number>; snapshotId: string }
-  /** A reorder request failed: it may or may not have landed, so the next save checks the snapshot. */
+  /** An addition or a removal landed: the base is `change` applied to it, as `snapshotId`; entries to add again are dated `at`. */
+  | { type: 'written'; change: BaseChange; snapshotId: string; at: string }
+  /** A request failed: it may or may not have landed, so the next save checks the snapshot. */
   | { type: 'writeFailed' }
   /** The playlist changed elsewhere: the view's order is replayed on `fresh`, which becomes the base. */
   | { type: 'merge'; fresh: FreshOrder };
@@ -77,9 +89,14 @@ export function createEdit(total: number, snapshotId: string | null, pageSize: n
   const arrangement = createArrangement(total);
   const length = arrangement.order.length;
   return {
-    arrangement, list: emptySparseList(length), touched: new Uint8Array(length), top: 0, filterTop: 0, snapshotId, generation: 0,
+    arrangement, list: emptySparseList(length), added: [], touched: new Uint8Array(length), top: 0, filterTop: 0, snapshotId, generation: 0,
     isWriting: false, isBaseStale: false, pageSize,
   };
+}
+
+/** The entry `ref` names: a base entry once its page is loaded, or one added since the base. */
+export function entryAt(state: Pick<PlaylistEdit, 'list' | 'added'>, ref: number): PlaylistItem | undefined {
+  return ref < state.list.total ? itemAt(state.list, ref) : state.added[ref - state.list.total];
 }
 
 /** `state` with `reorder` and the window scrolled just enough to show its cursor. */
@@ -89,22 +106,15 @@ function withArrangement(state: PlaylistEdit, arrangement: Arrangement, height: 
   return { ...state, arrangement, top };
 }
 
-/** Base positions of the entries the next undo (or redo) of one step moves, on the order shown now. */
+/** Base positions of the entries the next undo (or redo) of one step puts in new places, on the order shown now. */
 function historyMoved(arrangement: Arrangement, type: 'undo' | 'redo'): number[] {
   const step = type === 'undo' ? arrangement.undo.at(-1) : arrangement.redo.at(-1);
-  if (step === undefined) return [];
-  if (type === 'redo') return movedBasePositions(arrangement.order, step);
-  if (isRearrangeStep(step)) {
-    const moved: number[] = [];
-    step.rows.forEach((from, row) => from !== row && moved.push(arrangement.order[row]!));
-    return moved;
-  }
-  const start = step.start + step.shift;
-  return Array.from(arrangement.order.subarray(start, start + step.length));
+  return step === undefined ? [] : placedRefs(arrangement.order, step, type === 'redo');
 }
 
-/** `touched` with `positions` set, copied once per action. */
-function touch(state: PlaylistEdit, touched: Uint8Array, positions: readonly number[]): Uint8Array {
+/** `touched` with the base positions among `refs` set, copied once per action. */
+function touch(state: PlaylistEdit, touched: Uint8Array, refs: readonly number[]): Uint8Array {
+  const positions = refs.filter((ref) => ref < state.list.total);
   if (positions.length === 0) return touched;
   const copy = touched === state.touched ? touched.slice() : touched;
   for (const position of positions) copy[position] = 1;
@@ -132,10 +142,27 @@ function applyMove(state: PlaylistEdit, action: ArrangementAction, height: numbe
   return { ...withArrangement(state, arrangement, height), touched };
 }
 
-/** One step done from elsewhere (a move anywhere, a sort), recorded as one undo step. */
+/** One step done from elsewhere (a move anywhere, a sort, an addition, a removal), recorded as one undo step. */
 function applyStep(state: PlaylistEdit, step: Step, height: number): PlaylistEdit {
-  const touched = touch(state, state.touched, movedBasePositions(state.arrangement.order, step));
+  const touched = touch(state, state.touched, placedRefs(state.arrangement.order, step));
   return { ...withArrangement(state, pushStep(state.arrangement, step), height), touched };
+}
+
+/** Entries added at a row, with refs after those added before. */
+function insertEntries(state: PlaylistEdit, action: Extract<EditAction, { type: 'insert' }>): PlaylistEdit {
+  const first = state.list.total + state.added.length;
+  const refs = action.items.map((_, index) => first + index);
+  const step = insertionStep(state.arrangement, action.at, refs, action.follow);
+  if (step === null) return state;
+  return applyStep({ ...state, added: [...state.added, ...action.items] }, step, action.height);
+}
+
+/** The entries at `rows` taken out, once every one of them is loaded (a removal is sent by URI). */
+function removeRows(state: PlaylistEdit, rows: readonly number[], height: number): PlaylistEdit {
+  const { order } = state.arrangement;
+  if (rows.some((row) => !(row >= 0 && row < order.length) || entryAt(state, order[row]!) === undefined)) return state;
+  const step = removalStep(state.arrangement, rows);
+  return step === null ? state : applyStep(state, step, height);
 }
 
 const COUNTED: ReadonlySet<CursorAction> = new Set(['up', 'down', 'pageUp', 'pageDown']);
@@ -182,45 +209,6 @@ function moveFilteredCursor(state: PlaylistEdit, action: Extract<EditAction, { t
   return moveAmongFiltered(state, rows, moveCursor(filteredWindow(state, rows, height), action.action, rows.length, height, count), height);
 }
 
-/** Whether `items` differ from the entries loaded at the same positions (unloaded positions do not count). */
-function differsFromLoaded(list: SparseList<PlaylistItem>, offset: number, items: readonly PlaylistItem[]): boolean {
-  return items.some((item, index) => {
-    const loaded = itemAt(list, offset + index);
-    return loaded !== undefined && loaded !== item && entryIdentity(loaded) !== entryIdentity(item);
-  });
-}
-
-function receivePage(state: PlaylistEdit, action: Extract<EditAction, { type: 'page' }>): PlaylistEdit {
-  if (action.generation !== state.generation || state.isWriting) return state;
-  const sizeChanged = action.total !== state.list.total;
-  if (isDirty(state.arrangement) && (sizeChanged || differsFromLoaded(state.list, action.offset, action.items))) {
-    // Placing it would show other entries under the user's moves: the save that follows merges by identity.
-    return state.isBaseStale ? state : { ...state, isBaseStale: true };
-  }
-  const isKnown = !sizeChanged && action.items.every((item, index) => itemAt(state.list, action.offset + index) === item);
-  if (isKnown) return state;
-  const list = withPage(state.list, action.offset, action.items, action.total);
-  if (!sizeChanged) return { ...state, list };
-  // Nothing unsaved: the view starts afresh at the new size, the cursor staying where it was.
-  const fresh = createArrangement(list.total);
-  const cursor = Math.max(0, Math.min(state.arrangement.cursor, list.total - 1));
-  return {
-    ...state, list, arrangement: { ...fresh, cursor }, touched: new Uint8Array(list.total), top: Math.min(state.top, cursor),
-    generation: state.generation + 1,
-  };
-}
-
-/** The base renumbered so that the service's `order` is the identity; loaded entries move along. */
-function receiveSaved(state: PlaylistEdit, order: ArrayLike<number>, snapshotId: string): PlaylistEdit {
-  const arrangement = arrangementReducer(state.arrangement, { type: 'saved', order });
-  const newPosition = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) newPosition[order[i]!] = i;
-  const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, state.list.total, state.pageSize);
-  const touched = new Uint8Array(state.touched.length);
-  state.touched.forEach((flag, position) => (touched[newPosition[position]!] = flag));
-  return { ...state, arrangement, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
-}
-
 export function editReducer(state: PlaylistEdit, action: EditAction): PlaylistEdit {
   switch (action.type) {
     case 'arrange':
@@ -241,12 +229,18 @@ export function editReducer(state: PlaylistEdit, action: EditAction): PlaylistEd
     }
     case 'step':
       return applyStep(state, action.step, action.height);
+    case 'insert':
+      return insertEntries(state, action);
+    case 'remove':
+      return removeRows(state, action.rows, action.height);
     case 'page':
-      return receivePage(state, action);
+      return action.generation !== state.generation || state.isWriting ? state : receivePage(state, action.offset, action.items, action.total);
     case 'writeStarted':
       return { ...state, isWriting: true, generation: state.generation + 1 };
     case 'saved':
       return receiveSaved(state, action.order, action.snapshotId);
+    case 'written':
+      return receiveBaseChange(state, action.change, action.snapshotId, action.at);
     case 'writeFailed':
       return { ...state, isWriting: false, generation: state.generation + 1 };
     case 'merge':
@@ -254,25 +248,4 @@ export function editReducer(state: PlaylistEdit, action: EditAction): PlaylistEd
   }
 }
 
-/**
- * Offsets of the pages holding rows near the window that are not loaded yet: the window's own rows first,
- * then a page's worth below it and above it. Rows map to base positions anywhere in the playlist.
- */
-export function missingPages(state: PlaylistEdit, top: number, height: number): number[] {
-  const { list, pageSize } = state;
-  const { order } = state.arrangement;
-  const bottom = top + height;
-  const ranges: [number, number][] = [[top, bottom], [bottom, bottom + pageSize], [top - pageSize, top]];
-  const offsets: number[] = [];
-  const seen = new Set<number>();
-  for (const [from, to] of ranges) {
-    for (let row = Math.max(0, from); row < Math.min(order.length, to); row++) {
-      const position = order[row]!;
-      const offset = position - (position % pageSize);
-      if (seen.has(offset) || itemAt(list, position) !== undefined) continue;
-      seen.add(offset);
-      offsets.push(offset);
-    }
-  }
-  return offsets;
-}
+export { missingPages } from './edit-base.js';

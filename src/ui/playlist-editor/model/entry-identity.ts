@@ -1,4 +1,4 @@
-import type { PlaylistItem } from '../../../api/types.js';
+import type { Album, Episode, PlaylistItem, Show, Track } from '../../../api/types.js';
 import type { SparseList } from '../../state/sparse-list.js';
 
 /**
@@ -57,3 +57,54 @@ export function baseKeys(list: SparseList<PlaylistItem>, freshCounts: ReadonlyMa
   }
   return keys;
 }
+
+/** What a journal keeps of an entry added since the base: enough to send it and to draw its row. */
+export interface EntrySketch {
+  uri: string;
+  addedAt: string;
+  name: string;
+  /** The artists of a track, the show of an episode. */
+  credit: string;
+  durationMs: number;
+}
+
+export function sketchOf(item: PlaylistItem): EntrySketch {
+  const playable = item.track;
+  // Entries a journal restored carry no more than their sketch: what is missing reads as empty.
+  const artists: readonly { name: string }[] | undefined = playable?.type === 'track' ? playable.artists : undefined;
+  const credit = playable === null ? '' : playable.type === 'track' ? (artists ?? []).map((artist) => artist.name).join(', ') : (playable.show?.name ?? '');
+  return { uri: playable?.uri ?? '', addedAt: item.added_at, name: playable?.name ?? '', credit, durationMs: playable?.duration_ms ?? 0 };
+}
+
+const STUB_ALBUM: Album = {
+  id: '', name: '', album_type: 'album', total_tracks: 0, release_date: '', release_date_precision: 'day', images: [], artists: [], uri: '', type: 'album',
+};
+
+/**
+ * An entry drawn from what a journal keeps of it (`sketchOf`), or from its URI alone (a copy of a URI removed
+ * whose page was never loaded): enough to send and to merge, drawn with its name (else its URI) until its page
+ * is read.
+ */
+export function sketchedItem(sketch: EntrySketch): PlaylistItem {
+  const { uri, addedAt, name, credit, durationMs } = sketch;
+  const [, type = 'track', id = ''] = uri.split(':');
+  const common = { id, uri, name: name === '' ? uri : name, duration_ms: durationMs, explicit: false, is_playable: true, restrictions: null };
+  const show: Show = {
+    type: 'show', id: '', name: credit, uri: '', publisher: '', description: '', html_description: '', explicit: false, images: [],
+    languages: [], media_type: 'audio', total_episodes: 0,
+  };
+  const track: Track | Episode =
+    type === 'episode'
+      ? {
+          ...common, type: 'episode', description: '', html_description: '', release_date: '', release_date_precision: 'day',
+          resume_point: null, images: [], show: credit === '' ? null : show,
+        }
+      : {
+          ...common, type: 'track', album: STUB_ALBUM, artists: credit === '' ? [] : [{ id: '', name: credit, uri: '', type: 'artist' }],
+          popularity: 0, is_local: false, linked_from: null, track_number: 0, disc_number: 0,
+        };
+  return { added_at: addedAt, added_by: null, is_local: false, track };
+}
+
+/** An entry known by its URI alone, dated `addedAt`. */
+export const stubItem = (uri: string, addedAt: string): PlaylistItem => sketchedItem({ uri, addedAt, name: '', credit: '', durationMs: 0 });

@@ -1,4 +1,5 @@
 import type { Arrangement, BlockStep } from './arrangement.js';
+import { applySplice, isSpliceStep, mapSpliceRefs, type SpliceStep } from './splice.js';
 
 /**
  * Undo history that holds, besides the block moves of `J`/`K` (`BlockStep`), whole rearrangements such as a sort
@@ -14,7 +15,12 @@ export interface RearrangeStep {
   readonly markAfter: number | null;
 }
 
-export type Step = BlockStep | RearrangeStep;
+/** Several steps as one (the change a journal restored: entries taken out and put in, then rearranged). */
+export interface CompoundStep {
+  readonly steps: readonly Step[];
+}
+
+export type Step = BlockStep | RearrangeStep | SpliceStep | CompoundStep;
 
 /** An arrangement with a history that may hold rearrangements. `Arrangement` is one of these. */
 export type HistoryState = Omit<Arrangement, 'undo' | 'redo'> & {
@@ -23,6 +29,8 @@ export type HistoryState = Omit<Arrangement, 'undo' | 'redo'> & {
 };
 
 export const isRearrangeStep = (step: Step): step is RearrangeStep => 'rows' in step;
+export const isCompoundStep = (step: Step): step is CompoundStep => 'steps' in step;
+export { isSpliceStep, type SpliceStep };
 
 /** Moves `order[start, start + length)` by `shift` rows, in place (as the reorder reducer does). */
 function shiftBlock(order: Int32Array, start: number, length: number, shift: number): void {
@@ -41,6 +49,16 @@ interface Position {
 /** `position` with one step applied forwards (redo) or backwards (undo); `order` is a copy the caller owns. */
 function applyOne(position: Position, step: Step, forwards: boolean): Position {
   const { order } = position;
+  if (isCompoundStep(step)) {
+    const steps = forwards ? step.steps : [...step.steps].reverse();
+    return steps.reduce((at, inner) => applyOne(at, inner, forwards), position);
+  }
+  if (isSpliceStep(step)) {
+    const next = applySplice(order, step, forwards);
+    return forwards
+      ? { order: next, cursor: step.cursorAfter, mark: step.markAfter }
+      : { order: next, cursor: step.cursorBefore, mark: step.markBefore };
+  }
   if (isRearrangeStep(step)) {
     const next = new Int32Array(order.length);
     for (let row = 0; row < order.length; row++) {
@@ -106,12 +124,45 @@ export function rearrangeStep(state: HistoryState, rows: Int32Array): RearrangeS
 }
 
 /**
- * Base positions of the entries `step` moves when done on `order` (before the step): a block's entries, or a
- * rearrangement's entries that change rows. The playlist edit marks them touched, so a merge moves them.
+ * Refs of the entries `step` puts in new places when done (`forwards`) or undone on `order` (the order before
+ * that): a block's entries, a rearrangement's entries that change rows, the entries a splice puts in. The
+ * playlist edit marks those of the base touched, so a merge moves them.
  */
-export function movedBasePositions(order: Int32Array, step: Step): number[] {
-  if (!isRearrangeStep(step)) return Array.from(order.subarray(step.start, step.start + step.length));
-  const moved: number[] = [];
-  step.rows.forEach((from, row) => from !== row && moved.push(order[from]!));
-  return moved;
+export function placedRefs(order: Int32Array, step: Step, forwards = true): number[] {
+  if (isCompoundStep(step)) {
+    const placed: number[] = [];
+    let position: Position = { order: order.slice(), cursor: 0, mark: null };
+    for (const inner of forwards ? step.steps : [...step.steps].reverse()) {
+      placed.push(...placedRefs(position.order, inner, forwards));
+      position = applyOne(position, inner, forwards);
+    }
+    return placed;
+  }
+  if (isSpliceStep(step)) return Array.from(forwards ? step.insertedRefs : step.removedRefs);
+  if (isRearrangeStep(step)) {
+    const moved: number[] = [];
+    if (forwards) step.rows.forEach((from, row) => from !== row && moved.push(order[from]!));
+    else step.rows.forEach((from, row) => from !== row && moved.push(order[row]!));
+    return moved;
+  }
+  const start = forwards ? step.start : step.start + step.shift;
+  return Array.from(order.subarray(start, start + step.length));
+}
+
+/** The step with the refs it names renumbered (only splices name refs; moves name rows). */
+export function mapStepRefs(step: Step, refOf: (ref: number) => number): Step {
+  if (isCompoundStep(step)) return { steps: step.steps.map((inner) => mapStepRefs(inner, refOf)) };
+  return isSpliceStep(step) ? mapSpliceRefs(step, refOf) : step;
+}
+
+/** Every ref the steps name (entries a removal took out, an addition put in), each once. */
+export function refsOfSteps(steps: readonly Step[], into = new Set<number>()): Set<number> {
+  for (const step of steps) {
+    if (isCompoundStep(step)) refsOfSteps(step.steps, into);
+    else if (isSpliceStep(step)) {
+      for (const ref of step.removedRefs) into.add(ref);
+      for (const ref of step.insertedRefs) into.add(ref);
+    }
+  }
+  return into;
 }

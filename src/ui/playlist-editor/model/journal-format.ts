@@ -1,11 +1,14 @@
+import type { PlaylistItem } from '../../../api/types.js';
+import { sketchedItem, sketchOf } from './entry-identity.js';
 import { JOURNAL_VERSION, type Journal } from './journal.js';
-import type { RangeMove } from './save-plan.js';
+import type { WriteRequest } from './write-plan.js';
 
 /**
  * The journal as text and back. Orders are written as runs of base positions (`[start, length]`), so a few
  * moves in a 10,000-entry playlist take a few runs, not 10,000 numbers; identities are written per run of
- * consecutive positions. Reading checks everything: a journal that is not exactly right is refused whole,
- * never applied in part.
+ * consecutive positions; entries added since the base by what draws them (entry-identity.ts, sketchOf).
+ * Reading checks everything: a journal that is not exactly right is refused whole, never applied in part.
+ * Version 1 (moves only: the order a permutation, a reorder in flight) still reads.
  */
 
 const MARK = 'playdeck journal';
@@ -85,17 +88,45 @@ function touchedJson(touched: ReadonlySet<number>): string {
   return text;
 }
 
+const addedText = new WeakMap<readonly PlaylistItem[], string>();
+
+/** The entries added since the base, as the file keeps them; kept per list (it changes only with an addition). */
+function addedJson(added: readonly PlaylistItem[]): string {
+  let text = addedText.get(added);
+  if (text === undefined) {
+    const sketches = added.map((item) => {
+      const { uri, addedAt, name, credit, durationMs } = sketchOf(item);
+      return { uri, added_at: addedAt, name, credit, duration_ms: durationMs };
+    });
+    addedText.set(added, (text = JSON.stringify(sketches)));
+  }
+  return text;
+}
+
+function inFlightJson(request: WriteRequest | null): unknown {
+  if (request === null) return null;
+  switch (request.kind) {
+    case 'move': {
+      const { rangeStart, insertBefore, rangeLength } = request.move;
+      return { kind: 'move', range_start: rangeStart, insert_before: insertBefore, range_length: rangeLength };
+    }
+    case 'remove':
+      return { kind: 'remove', uris: request.uris, removed: request.change.removed.map(({ position, uri }) => [position, uri]) };
+    case 'add':
+      return { kind: 'add', uris: request.uris, at: request.change.inserted!.at, refs: request.change.inserted!.refs };
+  }
+}
+
 /** Everything before the identities' text. */
 function headText(journal: Journal): string {
   const head = {
     format: MARK, version: JOURNAL_VERSION, service: journal.service, playlist_id: journal.playlistId,
-    playlist_name: journal.playlistName, snapshot_id: journal.snapshotId, total: journal.order.length,
-    move_count: journal.moveCount, acknowledged: journal.acknowledged, updated_at: journal.updatedAt,
-    in_flight: journal.inFlight && {
-      range_start: journal.inFlight.rangeStart, insert_before: journal.inFlight.insertBefore, range_length: journal.inFlight.rangeLength,
-    },
+    playlist_name: journal.playlistName, snapshot_id: journal.snapshotId, total: journal.baseLength,
+    change_count: journal.changeCount, acknowledged: journal.acknowledged, updated_at: journal.updatedAt,
+    in_flight: inFlightJson(journal.inFlight),
   };
-  return `${JSON.stringify(head).slice(0, -1)},"order":${orderJson(journal.order)},"touched":${touchedJson(journal.touched)},"identities":`;
+  const order = orderJson(journal.order);
+  return `${JSON.stringify(head).slice(0, -1)},"order":${order},"added":${addedJson(journal.added)},"touched":${touchedJson(journal.touched)},"identities":`;
 }
 
 export function serializeJournal(journal: Journal): string {
@@ -133,12 +164,53 @@ function runs(value: unknown, name: string, total: number): number[] {
   return values;
 }
 
-function parseInFlight(value: unknown, total: number): RangeMove | null {
+const isUri = (value: unknown): value is string => typeof value === 'string' && value !== '' && !value.includes(' ');
+
+function uriList(value: unknown, name: string): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100 || !value.every(isUri)) fail(`bad ${name}`);
+  return value as string[];
+}
+
+function parseInFlight(value: unknown, version: number, total: number, refs: number): WriteRequest | null {
   if (value === null || value === undefined) return null;
-  const { range_start: rangeStart, insert_before: insertBefore, range_length: rangeLength } = value as Record<string, unknown>;
-  if (!isCount(rangeStart) || !isCount(insertBefore) || !isCount(rangeLength) || rangeLength === 0) fail('bad in_flight');
-  if (rangeStart + rangeLength > total || insertBefore > total) fail('in_flight reaches past the playlist');
-  return { rangeStart, insertBefore, rangeLength };
+  const raw = value as Record<string, unknown>;
+  const kind = version === 1 ? 'move' : raw.kind;
+  if (kind === 'move') {
+    const { range_start: rangeStart, insert_before: insertBefore, range_length: rangeLength } = raw;
+    if (!isCount(rangeStart) || !isCount(insertBefore) || !isCount(rangeLength) || rangeLength === 0) fail('bad in_flight');
+    if (rangeStart + rangeLength > total || insertBefore > total) fail('in_flight reaches past the playlist');
+    return { kind: 'move', move: { rangeStart, insertBefore, rangeLength } };
+  }
+  if (kind === 'remove') {
+    const uris = uriList(raw.uris, 'in_flight uris');
+    if (!Array.isArray(raw.removed)) fail('bad in_flight removed');
+    const removed = (raw.removed as unknown[]).map((pair) => {
+      if (!Array.isArray(pair) || !isCount(pair[0]) || pair[0] >= total || !isUri(pair[1]) || !uris.includes(pair[1])) fail('bad in_flight removed');
+      return { position: pair[0] as number, uri: pair[1] as string };
+    });
+    return { kind: 'remove', uris, change: { removed, inserted: null } };
+  }
+  if (kind === 'add') {
+    const uris = uriList(raw.uris, 'in_flight uris');
+    const { at } = raw;
+    if (!isCount(at) || at > total || !Array.isArray(raw.refs) || raw.refs.length !== uris.length) fail('bad in_flight add');
+    const added = (raw.refs as unknown[]).map((ref) => {
+      if (!isCount(ref) || ref < total || ref >= refs) fail('bad in_flight refs');
+      return ref as number;
+    });
+    return { kind: 'add', uris, change: { removed: [], inserted: { at, refs: added } } };
+  }
+  return fail('bad in_flight kind');
+}
+
+function parseAdded(value: unknown): PlaylistItem[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail('added is not a list');
+  return value.map((raw: unknown) => {
+    const { uri, added_at: addedAt, name, credit, duration_ms: durationMs } = (raw ?? {}) as Record<string, unknown>;
+    if (!isUri(uri) || typeof addedAt !== 'string' || typeof name !== 'string' || typeof credit !== 'string' || !isCount(durationMs)) fail('bad added entry');
+    return sketchedItem({ uri, addedAt, name, credit, durationMs });
+  });
 }
 
 /** The journal `text` holds; throws a JournalFormatError saying what is wrong. */
@@ -151,23 +223,27 @@ export function parseJournal(text: string): Journal {
   }
   if (typeof body !== 'object' || body === null || (body as { format?: unknown }).format !== MARK) fail('not a playdeck journal');
   const raw = body as Record<string, unknown>;
-  if (raw.version !== JOURNAL_VERSION) fail(`version ${String(raw.version)}, this playdeck reads ${JOURNAL_VERSION}`);
-  const { service, playlist_id, playlist_name, snapshot_id, total, move_count, acknowledged, updated_at } = raw;
+  const version = raw.version;
+  if (version !== 1 && version !== JOURNAL_VERSION) fail(`version ${String(version)}, this playdeck reads 1 to ${JOURNAL_VERSION}`);
+  const { service, playlist_id, playlist_name, snapshot_id, total, acknowledged, updated_at } = raw;
+  const changeCount = version === 1 ? raw.move_count : raw.change_count;
   if (typeof service !== 'string' || typeof playlist_id !== 'string' || playlist_id === '' || typeof playlist_name !== 'string') {
     fail('service or playlist missing');
   }
   if (!(snapshot_id === null || (typeof snapshot_id === 'string' && snapshot_id !== ''))) fail('bad snapshot_id');
-  if (!isCount(total) || !isCount(move_count) || !isCount(acknowledged) || !isCount(updated_at)) fail('bad counts or time');
+  if (!isCount(total) || !isCount(changeCount) || !isCount(acknowledged) || !isCount(updated_at)) fail('bad counts or time');
 
-  const order = runs(raw.order, 'order', total);
-  const seen = new Uint8Array(total);
-  for (const position of order) {
-    if (seen[position]) fail(`order repeats entry ${position}`);
-    seen[position] = 1;
+  const added = version === 1 ? [] : parseAdded(raw.added);
+  const refs = total + added.length;
+  const order = runs(raw.order, 'order', refs);
+  const seen = new Uint8Array(refs);
+  for (const ref of order) {
+    if (seen[ref]) fail(`order repeats entry ${ref}`);
+    seen[ref] = 1;
   }
-  if (order.length !== total) fail(`order holds ${order.length} of ${total} entries`);
+  if (version === 1 && order.length !== total) fail(`order holds ${order.length} of ${total} entries`);
   const touched = new Set(runs(raw.touched, 'touched', total));
-  const inFlight = parseInFlight(raw.in_flight, total);
+  const inFlight = parseInFlight(raw.in_flight, version, total, refs);
 
   const identities = new Map<number, string>();
   if (!Array.isArray(raw.identities)) fail('identities is not a list');
@@ -180,8 +256,10 @@ export function parseJournal(text: string): Journal {
       identities.set(start + index, identity);
     });
   }
+  // Every entry taken out must be known: a save removes it by its URI.
+  for (let position = 0; position < total; position++) if (!seen[position] && !identities.has(position)) fail(`entry ${position} taken out, unknown`);
   return {
-    service, playlistId: playlist_id, playlistName: playlist_name, snapshotId: snapshot_id, order: Int32Array.from(order),
-    identities, touched, moveCount: move_count, acknowledged, inFlight, updatedAt: updated_at,
+    service, playlistId: playlist_id, playlistName: playlist_name, snapshotId: snapshot_id, baseLength: total, order: Int32Array.from(order),
+    added, identities, touched, changeCount, acknowledged, inFlight, updatedAt: updated_at,
   };
 }

@@ -3,8 +3,11 @@ import type { PlaylistItem } from '../../../../src/api/types.js';
 import { createEdit, editReducer, type PlaylistEdit } from '../../../../src/ui/playlist-editor/model/edit.js';
 import { pushStep } from '../../../../src/ui/playlist-editor/model/history.js';
 import {
-  acknowledge, createJournal, isPending, journalFromEdit, journalNotice, resumeEdit, withEntries, withInFlight, withOrder, type Journal,
+  createJournal, isPending, journalFromEdit, journalNotice, withEntries, withInFlight, withOrder, type Journal,
 } from '../../../../src/ui/playlist-editor/model/journal.js';
+import { acknowledge } from '../../../../src/ui/playlist-editor/model/journal-landing.js';
+import { resumeEdit } from '../../../../src/ui/playlist-editor/model/journal-resume.js';
+import type { RangeMove } from '../../../../src/ui/playlist-editor/model/save-plan.js';
 import { JournalFormatError, journalChunks, parseJournal, serializeJournal } from '../../../../src/ui/playlist-editor/model/journal-format.js';
 import { rearrangeStep } from '../../../../src/ui/playlist-editor/model/history.js';
 import { applyMoves, planMoves } from '../../../../src/ui/playlist-editor/model/save-plan.js';
@@ -23,6 +26,7 @@ function playlist(): PlaylistItem[] {
 }
 
 const HEIGHT = 10;
+const moveRequest = (move: RangeMove) => ({ kind: 'move' as const, move });
 const key = (state: PlaylistEdit, ...actions: Parameters<typeof editReducer>[1][]) => actions.reduce(editReducer, state);
 const cursorTo = (index: number) => ({ type: 'cursorTo' as const, index, height: HEIGHT });
 const press = (type: 'moveUp' | 'moveDown' | 'toggleMark', count?: number) =>
@@ -75,7 +79,7 @@ describe('the journal of unsaved moves', () => {
     const moved = withOrder(journal, journal.order, journal.touched, 4, 9);
     expect(moved.touched).toBe(journal.touched);
     expect(journalChunks(moved)[1]).toBe(chunks[1]);
-    expect(parseJournal(serializeJournal(moved)).moveCount).toBe(4);
+    expect(parseJournal(serializeJournal(moved)).changeCount).toBe(4);
   });
 
   it('writes a few moves in a 10,000-entry playlist as a few runs', () => {
@@ -90,7 +94,7 @@ describe('the journal of unsaved moves', () => {
       text.replace('"order":[[', '"order":[[0,1],['),
       text.replace(/"total":30/, '"total":31'),
       text.replace('pd:track:3 ', 'pd:track:3_'),
-      text.replace('"version":1', '"version":2'),
+      text.replace('"version":2', '"version":3'),
       '{"format":"something else"}',
     ];
     for (const damaged of bad) expect(() => parseJournal(damaged), damaged).toThrow(JournalFormatError);
@@ -113,10 +117,10 @@ describe('the journal of unsaved moves', () => {
     for (let acknowledged = 0; acknowledged < moves.length; acknowledged++) {
       killedWith(journal, acknowledged, `killed after ${acknowledged} answers`);
       // As the save does: the request is journaled before it goes out, then its answer.
-      journal = throughDisk(withInFlight(journal, moves[acknowledged]!, 0));
+      journal = throughDisk(withInFlight(journal, moveRequest(moves[acknowledged]!), 0));
       killedWith(journal, acknowledged, `killed before request ${acknowledged + 1} landed`);
       killedWith(journal, acknowledged + 1, `killed after request ${acknowledged + 1} landed, before its answer`);
-      journal = throughDisk(acknowledge(journal, moves[acknowledged]!, `s${acknowledged + 1}`, 0));
+      journal = throughDisk(acknowledge(journal, moveRequest(moves[acknowledged]!), `s${acknowledged + 1}`, 0));
     }
     killedWith(journal, moves.length, 'killed after the last answer');
     expect(journal.acknowledged).toBe(moves.length);
@@ -141,7 +145,7 @@ describe('the journal of unsaved moves', () => {
     let journal = createJournal({ ...START, snapshotId: 's0', total: 4 });
     journal = withEntries(journal, 0, [entry('a'), entry('b'), entry('c'), entry('d')]);
     journal = withOrder(journal, [3, 0, 1, 2], [0, 0, 0, 1], 1, 5);
-    journal = acknowledge(journal, { rangeStart: 3, insertBefore: 0, rangeLength: 1 }, 's1', 6);
+    journal = acknowledge(journal, moveRequest({ rangeStart: 3, insertBefore: 0, rangeLength: 1 }), 's1', 6);
     expect(Array.from(journal.order)).toEqual([0, 1, 2, 3]);
     expect(journal.identities.get(0)).toBe('d 2024-05-01T10:00:00Z');
     expect([...journal.touched]).toEqual([0]);
@@ -164,10 +168,41 @@ describe('the journal of unsaved moves', () => {
     // The user wants 5 first and 0 last: two requests.
     journal = withOrder(journal, [5, 1, 2, 3, 4, 0], [1, 0, 0, 0, 0, 1], 2, 0);
     const moves = planMoves([0, 1, 2, 3, 4, 5], journal.order);
-    journal = throughDisk(withInFlight(journal, moves[0]!, 0));
+    journal = throughDisk(withInFlight(journal, moveRequest(moves[0]!), 0));
     // The first landed; then someone added an entry at the top.
     const service = { snapshotId: 'elsewhere', items: [entry('pd:track:new'), ...applyMoves(items, moves.slice(0, 1))] };
     const after = resumeAndSave(journal, service);
     expect(after.items.map((item) => item.track!.uri.slice(9))).toEqual(['5', 'new', '1', '2', '3', '4', '0']);
+  });
+});
+
+describe('journals of earlier versions', () => {
+  it('reads a journal of moves written by version 1, its reorder in flight included', () => {
+    const v1 = JSON.stringify({
+      format: 'playdeck journal', version: 1, service: START.service, playlist_id: 'pl1', playlist_name: 'Silver Magpies', snapshot_id: 's0',
+      total: 3, move_count: 2, acknowledged: 0, updated_at: START.at, in_flight: { range_start: 0, insert_before: 3, range_length: 1 },
+      order: [[1, 2], [0, 1]], touched: [[0, 1]], identities: [[0, 'u:a t1', 'u:b t2', 'u:c t3']],
+    });
+    const journal = parseJournal(v1);
+    expect(Array.from(journal.order)).toEqual([1, 2, 0]);
+    expect(journal.baseLength).toBe(3);
+    expect(journal.added).toEqual([]);
+    expect(journal.changeCount).toBe(2);
+    expect(journal.inFlight).toEqual({ kind: 'move', move: { rangeStart: 0, insertBefore: 3, rangeLength: 1 } });
+    expect(journalNotice(journal, 'UTC')).toBe('2 unsaved moves in Silver Magpies from 19:02');
+    // Written again, it is a journal of this version that says the same.
+    expect(parseJournal(serializeJournal(journal))).toEqual(journal);
+  });
+
+  it('keeps entries taken out and added, and says "changes" for them', () => {
+    const items = playlist();
+    let edit = editedPlaylist(items);
+    edit = key(edit, { type: 'remove', rows: [4, 5], height: HEIGHT }, { type: 'insert', at: 0, items: [entry('pd:track:new', '2026-11-23T19:00:00Z')], follow: true, height: HEIGHT });
+    const journal = throughDisk(journalFromEdit(START, edit, 5));
+    expect(journal.order.length).toBe(29);
+    expect(journal.added.map((item) => item.track?.uri)).toEqual(['pd:track:new']);
+    expect(journalNotice(journal, 'UTC')).toBe('5 unsaved changes in Silver Magpies from 19:02');
+    const resumed = resumeEdit(journal, null, 10);
+    expect(Array.from(resumed.arrangement.order)).toEqual(Array.from(edit.arrangement.order));
   });
 });

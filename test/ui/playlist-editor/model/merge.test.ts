@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeOnFresh } from '../../../../src/ui/playlist-editor/model/merge.js';
 import { isDirty } from '../../../../src/ui/playlist-editor/model/arrangement.js';
 import { itemAt } from '../../../../src/ui/state/sparse-list.js';
+import { entryAt } from '../../../../src/ui/playlist-editor/model/edit.js';
 import { apply, cursorTo, reorderOf, identities, move, nameOf, shown } from './edit-helpers.js';
 
 const letters = [...'ABCDEFGHIJ'];
@@ -96,5 +97,31 @@ describe('mergeOnFresh', () => {
       }),
       { seed: 5, numRuns: 200 },
     );
+  });
+});
+
+describe('mergeOnFresh with entries added and taken out', () => {
+  const added = (name: string) => ({ added_at: 'now', added_by: null, is_local: false, track: { uri: `u:${name}` } as never });
+  const names = (state: ReturnType<typeof reorderOf>): string[] =>
+    Array.from(state.arrangement.order, (ref) => nameOf(entryAt(state, ref)) ?? '…');
+
+  it('keeps an entry the user took out out, and one the user added after the entry before it, over a change made elsewhere', () => {
+    let state = reorderOf(letters);
+    state = apply(state, { type: 'remove', rows: [2], height: 10 }, { type: 'insert', at: 4, items: [added('X')], follow: true, height: 10 });
+    expect(names(state)).toEqual([...'ABDEXFGHIJ']);
+    // Elsewhere: J moved to the top.
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) });
+    expect(names(merged)).toEqual([...'JABDEXFGHI']);
+    // C is still in the fresh base, out of the order: the save removes it; X is still to add.
+    expect(merged.list.total).toBe(10);
+    expect(merged.added.map((item) => nameOf(item))).toEqual(['X']);
+    expect(isDirty(merged.arrangement)).toBe(true);
+  });
+
+  it('has nothing left to take out when the entry was removed elsewhere too', () => {
+    const state = apply(reorderOf(letters), { type: 'remove', rows: [2], height: 10 });
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'ABDEFGHIJ']) });
+    expect(names(merged)).toEqual([...'ABDEFGHIJ']);
+    expect(isDirty(merged.arrangement)).toBe(false);
   });
 });

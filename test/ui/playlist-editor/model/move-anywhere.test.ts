@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createArrangement, arrangementReducer, type Arrangement } from '../../../../src/ui/playlist-editor/model/arrangement.js';
-import { movedBasePositions, rearrangeStep, redoSteps, undoSteps, type HistoryState } from '../../../../src/ui/playlist-editor/model/history.js';
+import { placedRefs, rearrangeStep, redoSteps, undoSteps, type HistoryState } from '../../../../src/ui/playlist-editor/model/history.js';
 import {
   drop, isLiftCurrent, lift, liftedText, moveToBottom, moveToPosition, moveToTop, parsePosition,
 } from '../../../../src/ui/playlist-editor/model/move-anywhere.js';
@@ -112,8 +112,8 @@ describe('lift and drop', () => {
 describe('what a step moves', () => {
   it('names the base positions a block move or a rearrangement moves, for the merge', () => {
     const state = moveToBottom(marked(createArrangement(5), 1, 2));
-    expect(movedBasePositions(createArrangement(5).order, state.undo[0]!)).toEqual([1, 2]);
+    expect(placedRefs(createArrangement(5).order, state.undo[0]!)).toEqual([1, 2]);
     const rearranged = rearrangeStep(state, Int32Array.from([1, 0, 2, 3, 4]))!;
-    expect(movedBasePositions(state.order, rearranged)).toEqual([3, 0]);
+    expect(placedRefs(state.order, rearranged)).toEqual([3, 0]);
   });
 });
