@@ -19,6 +19,9 @@ import { watchConfig } from '../config/watch.js';
 import { createTerminalEvents } from '../ui/terminal-events.js';
 import type { UnsavedJournals } from '../ui/playlist-editor/unsaved-journals.js';
 import { openJournals } from './journals.js';
+import type { RecentPlaylists } from '../ui/playlist-editor/recent-playlists.js';
+import { recentPlaylistsFile } from '../status/recent-playlists-file.js';
+import { serviceKey } from '../status/target.js';
 import { printable } from '../text/printed.js';
 import { TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
@@ -42,6 +45,8 @@ export interface MountOptions {
   env?: NodeJS.ProcessEnv;
   /** The journals of unsaved moves, for the offers at start and the panes' writes; none where nothing is kept. */
   journals?: UnsavedJournals | null;
+  /** The playlists last added to (a file of the state folder, shared with `playdeck add`). */
+  recentPlaylists?: RecentPlaylists;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface MountOptions {
  */
 export function mountDashboard(
   api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null,
-  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null }: MountOptions = {},
+  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null, recentPlaylists }: MountOptions = {},
 ): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
   // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens, never
@@ -86,6 +91,7 @@ export function mountDashboard(
           terminalEvents={events}
           artMode={artModeFor(config.art.mode, env, config.theme.name === 'none', terminalSaysKitty)}
           journals={journals}
+          recentPlaylists={recentPlaylists}
         />
       </PlaybackLinkContext.Provider>
     </SaveBudgetContext.Provider>
@@ -139,6 +145,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   const { instance, screen, reconfigure } = mountDashboard(connection.api, terminal, {}, status.link, start.config, isMouseOn, saveBudget, {
     log: (line) => log.write(line),
     journals,
+    recentPlaylists: recentPlaylistsFile(serviceKey(options, process.env)),
   });
   const watcher = watchConfig({
     path: start.path,

@@ -5,7 +5,7 @@
 import { isApiError } from '../api/errors.js';
 import type { PlaybackState } from '../api/types.js';
 import type { Api } from '../api/api.js';
-import type { LinkedPlayback, PlaybackLink } from '../ui/hooks/use-playback-link.js';
+import type { LinkedPlayback, PlaybackLink, PlayingAdder } from '../ui/hooks/use-playback-link.js';
 import { planPlayerCommand, type PlayerCommand } from './player-command.js';
 
 export type CommandOutcome = { ok: true } | { ok: false; reason: string };
@@ -14,6 +14,8 @@ export interface PlayerBridge {
   /** The playback as the dashboard has it; null before its first answer. */
   snapshot(): { playback: PlaybackState | null; receivedAt: number } | null;
   run(command: PlayerCommand): Promise<CommandOutcome>;
+  /** `playdeck add [--to NAME]`: what plays, added by the dashboard (journaled and saved as `A` is). */
+  add?(to: string | null): Promise<{ ok: true; said: string } | { ok: false; reason: string }>;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface PlayerBridge {
  */
 export function createDashboardBridge(api: Api, now: () => number = Date.now): PlayerBridge & PlaybackLink {
   let linked: LinkedPlayback | null = null;
+  let adder: PlayingAdder | null = null;
   /** A volume set from here, shown until the dashboard's next answer says what it is. */
   let volumeSet: { percent: number; over: PlaybackState } | null = null;
 
@@ -36,6 +39,10 @@ export function createDashboardBridge(api: Api, now: () => number = Date.now): P
     update(next) {
       linked = next;
     },
+    setAdder(next) {
+      adder = next;
+    },
+    add: (to) => (adder === null ? Promise.resolve({ ok: false, reason: 'the dashboard is not ready to add yet' }) : adder(to)),
     snapshot: current,
     async run(command) {
       const shown = current();

@@ -17,7 +17,9 @@ export type StatusRequest =
   /** The dashboard's own memory, for the soak in the bench (its heap cannot be read from outside). */
   | { v: typeof PROTOCOL_VERSION; op: 'memory' }
   /** A player command as typed (`seek`, `+10`): the dashboard reads it with the same parser. */
-  | { v: typeof PROTOCOL_VERSION; op: 'run'; name: string; argument?: string };
+  | { v: typeof PROTOCOL_VERSION; op: 'run'; name: string; argument?: string }
+  /** `playdeck add`: what plays, to the playlist `to` names (absent: the one last added to). */
+  | { v: typeof PROTOCOL_VERSION; op: 'add'; to?: string };
 
 export type StatusAnswer =
   /** The dashboard's playback (null: nothing playing) and when it arrived, epoch ms. */
@@ -26,6 +28,8 @@ export type StatusAnswer =
   | { ok: true; memory: DashboardMemory }
   /** A command accepted. */
   | { ok: true }
+  /** Done, in the dashboard's words (`added “Song” to Silver Magpies`). */
+  | { ok: true; said: string }
   /** Refused, in the dashboard's words. */
   | { ok: false; reason: string };
 
@@ -63,6 +67,9 @@ export function decodeRequest(line: string): StatusRequest | { invalid: string }
   if (value.op === 'run' && typeof value.name === 'string' && (value.argument === undefined || typeof value.argument === 'string')) {
     return { v: PROTOCOL_VERSION, op: 'run', name: value.name, ...(value.argument === undefined ? {} : { argument: value.argument }) };
   }
+  if (value.op === 'add' && (value.to === undefined || typeof value.to === 'string')) {
+    return { v: PROTOCOL_VERSION, op: 'add', ...(value.to === undefined ? {} : { to: value.to }) };
+  }
   return { invalid: 'unknown request' };
 }
 
@@ -82,6 +89,7 @@ export function decodeAnswer(line: string): StatusAnswer | null {
     if (!isObject(memory) || !MEMORY_FIELDS.every((field) => typeof memory[field] === 'number')) return null;
     return { ok: true, memory: Object.fromEntries(MEMORY_FIELDS.map((field) => [field, memory[field]])) as unknown as DashboardMemory };
   }
+  if (typeof value.said === 'string') return { ok: true, said: value.said };
   if (!('playback' in value)) return { ok: true };
   const { playback, receivedAt } = value;
   if (!(playback === null || isObject(playback)) || typeof receivedAt !== 'number') return null;

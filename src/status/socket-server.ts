@@ -39,6 +39,10 @@ async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<Sta
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
     return { ok: true, memory: { rss, heapUsed, heapTotal, external, arrayBuffers, code: compiledCodeBytes() } };
   }
+  if (request.op === 'add') {
+    if (bridge.add === undefined) return { ok: false, reason: 'this dashboard does not add to playlists' };
+    return bridge.add(request.to ?? null).catch((error: unknown) => ({ ok: false, reason: error instanceof Error ? error.message : String(error) }));
+  }
   try {
     return await bridge.run(parsePlayerCommand(request.name, request.argument));
   } catch (error) {

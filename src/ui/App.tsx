@@ -1,5 +1,5 @@
 import { Box, useApp } from 'ink';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useContext, useMemo, useReducer, useRef, useState } from 'react';
 import type { Api } from '../api/api.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import type { ArtMode } from './art/mode.js';
@@ -29,12 +29,20 @@ import { LibraryArea } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
 import { contextLabel } from './play/play-request.js';
 import { usePlayStart } from './play/play-starter.js';
-import { ServicesProvider, type Services } from './services.js';
+import { ServicesProvider, useServices, type Services } from './services.js';
 import { statusLine } from './status-line.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import { resolveTheme, type Theme } from './theme.js';
 import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
+import { addSourceOfPlaying } from './playlist-editor/add-source.js';
+import { EditSessions } from './playlist-editor/edit-sessions.js';
+import type { EditorServices } from './playlist-editor/editor-services.js';
+import { usePlaylistActions } from './playlist-editor/hooks/use-playlist-actions.js';
+import { useAddLink } from './playlist-editor/hooks/use-add-link.js';
+import { PlaylistPicker } from './playlist-editor/PlaylistPicker.js';
+import { memoryRecentPlaylists, type RecentPlaylists } from './playlist-editor/recent-playlists.js';
+import { SaveBudgetContext } from './playlist-editor/save-budget.js';
 
 export interface AppProps {
   api: Api;
@@ -56,6 +64,8 @@ export interface AppProps {
   terminalEvents?: TerminalEvents | null;
   /** The journals of unsaved moves (on disk in the dashboard); null: moves are not journaled. */
   journals?: UnsavedJournals | null;
+  /** The playlists last added to (a file of the state folder in the dashboard); by default kept in memory. */
+  recentPlaylists?: RecentPlaylists;
 }
 
 const NO_ART: ArtMode = { kind: 'off' };
@@ -81,7 +91,7 @@ export function App(props: AppProps) {
   return (
     <ServicesProvider services={services}>
       <KeyLayersProvider>
-        <Dashboard api={api} config={config} configProblem={configProblem} />
+        <Dashboard api={api} config={config} configProblem={configProblem} recentPlaylists={props.recentPlaylists} />
       </KeyLayersProvider>
     </ServicesProvider>
   );
@@ -91,10 +101,11 @@ interface DashboardProps {
   api: Api;
   config: Config;
   configProblem: string | null;
+  recentPlaylists?: RecentPlaylists;
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ api, config, configProblem }: DashboardProps) {
+function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
@@ -105,11 +116,23 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
   const { starter, started } = usePlayStart(api, playback, showNotice);
   useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
   const connection = useConnection(api);
-  const savePrompt = useQuitPrompt(exit);
+  // The playlists being changed, their panes open or not: one session each (playlist-editor/edit-sessions.ts).
+  const { journals } = useServices();
+  const budget = useContext(SaveBudgetContext);
+  const noticeTo = useRef(showNotice);
+  noticeTo.current = showNotice;
+  const [sessions] = useState(() => new EditSessions({ api, journals, budget, notice: (message) => noticeTo.current(message) }));
+  const [recent] = useState(() => recentPlaylists ?? memoryRecentPlaylists());
+  const savePrompt = useQuitPrompt(exit, sessions);
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
 
+  const navigation = useLibraryNavigation(focus, dispatch);
+  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
+  const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
+  const playlists = usePlaylistActions({ api, sessions, recent, notice: showNotice, open: offers.open });
+  useAddLink(api, sessions, recent, playback.data?.item);
   useGlobalKeys({
     isNowPlayingFocused: focus.focus === 'nowPlaying',
     dispatch,
@@ -117,14 +140,17 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
     play: playback.run,
     volume: volume.press,
     toggleDevices: () => setDevicesOpen((open) => !open),
+    addPlaying: () => playlists.actions.add(addSourceOfPlaying(playback.data?.item)),
   });
 
-  const navigation = useLibraryNavigation(focus, dispatch);
-  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
-  const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
-  // The player's side of the services, for the panes: both stable for the dashboard's life.
+  // The player's side of the services, for the panes: stable but for the playlists made or renamed here.
   const { add: addToQueue } = upNext;
-  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue } }), [starter, addToQueue]);
+  const { actions: playlistActions, playlistsVersion, names } = playlists;
+  const editor = useMemo(
+    (): EditorServices => ({ sessions, actions: playlistActions, playlistsVersion, names }),
+    [sessions, playlistActions, playlistsVersion, names],
+  );
+  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, editor }), [starter, addToQueue, editor]);
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
@@ -134,7 +160,7 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message ?? offers.message,
+    prompt: savePrompt.message ?? playlists.prompt.message ?? offers.message,
     notice,
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
@@ -166,6 +192,10 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
               onNotice={showNotice}
             />
           </Box>
+        ) : playlists.picker !== null ? (
+          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
+            <PlaylistPicker shown={playlists.picker} width={root.width} maxHeight={library.height + 1} />
+          </Box>
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} width={root.width} />
         )}
@@ -173,12 +203,11 @@ function Dashboard({ api, config, configProblem }: DashboardProps) {
           focus={focus}
           library={library}
           details={details}
-          isHidden={focus.isHelpOpen || isDevicesOpen}
+          isHidden={focus.isHelpOpen || isDevicesOpen || playlists.picker !== null}
           onOpenPlaylist={offers.open}
           onDrill={navigation.onDrill}
           onBack={navigation.onBack}
           onStatus={navigation.onStatus}
-          onUnsaved={savePrompt.onUnsaved}
           listeningEnded={playback.listeningEnded}
         />
         <StatusBar

@@ -12,6 +12,7 @@ import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import type { Theme } from './theme.js';
 import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
+import type { EditorServices } from './playlist-editor/editor-services.js';
 
 /**
  * What every part of the dashboard may use, in one object handed down by one provider: the App's props
@@ -46,6 +47,8 @@ export interface Services {
   player: PlayStarter | null;
   /** Adds the item under a list's cursor to the queue; null: the key does nothing. */
   queue: QueueActions | null;
+  /** The playlists being changed, and what `A`, `N` and `R` ask; null: a pane drawn alone keeps its own. */
+  editor: EditorServices | null;
 }
 
 const NOWHERE: LogLine = () => {};
@@ -64,6 +67,7 @@ export const DEFAULT_SERVICES: Services = {
   theme: null,
   player: null,
   queue: null,
+  editor: null,
 };
 
 const ServicesContext = createContext<Services>(DEFAULT_SERVICES);

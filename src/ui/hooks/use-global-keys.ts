@@ -15,6 +15,8 @@ export interface GlobalKeyTargets {
   play(command: PlaybackCommand): void;
   volume(direction: 1 | -1): void;
   toggleDevices(): void;
+  /** `A` in Now playing: what plays, to a playlist. */
+  addPlaying(): void;
 }
 
 /** The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them. */
@@ -30,6 +32,7 @@ export function useGlobalKeys(targets: GlobalKeyTargets): void {
     playback: (command) => targets.play(command.command),
     volume: (command) => targets.volume(command.direction),
     devices: () => targets.toggleDevices(),
+    addPlaying: () => targets.addPlaying(),
   };
   useKeyLayer(KEY_LAYER.global, (input, key) => {
     const action = resolve(GLOBAL_KEYMAP, input, key, bindings);

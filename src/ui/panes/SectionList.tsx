@@ -1,6 +1,7 @@
 import { memo, useMemo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { useApi } from '../api-context.js';
+import { useServices } from '../services.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { useViewSource } from '../hooks/use-view-source.js';
 import { usePlayStarter, type PlayStarter } from '../play/play-starter.js';
@@ -36,6 +37,7 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
   const player = usePlayStarter() ?? NO_PLAYER;
   const { rows, rowWidth } = listBodySize(width, height);
   const source = useViewSource(view, parent, props);
+  const playlistsVersion = useServices().editor?.playlistsVersion ?? 0;
   const formatRow = useMemo(() => (item: T, _index: number, columns: number) => view.row(item, columns), [view]);
   const latest = useRef({ props, total: null as number | null });
   const act = (action: ItemAction<T, P> | null) =>
@@ -57,10 +59,11 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     label: view.label,
     fetchPage: source.fetchPage,
     totalHint: source.totalHint,
-    reloadKey: source.reloadKey,
+    reloadKey: source.reloadKey + (view.changesWithPlaylists === true ? playlistsVersion : 0),
     formatRow,
     matchText: view.match,
     toTarget: view.details,
+    toAdd: view.toAdd,
     isFocused,
     height: rows,
     width: rowWidth,

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { formatCount } from '../format.js';
-import type { UnsavedMoves } from './hooks/use-quit-prompt.js';
 import { playlistEntryRequest, wholeContextRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
+import { useServices } from '../services.js';
 import { READ_ONLY_TITLE } from './model/access.js';
 import type { LibraryPaneProps } from '../panes/library-pane-props.js';
 import { LibraryListView, listBodySize } from '../panes/LibraryListView.js';
@@ -17,8 +17,6 @@ export interface PlaylistEditorPaneProps extends LibraryPaneProps {
   isShown?: boolean;
   /** Esc (with no filter or mark on, and once moves are saved): back to the playlists. */
   onBack(): void;
-  /** While moves are unsaved, how to save them (so that quitting can ask); null once all is saved. */
-  onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
 /**
@@ -42,8 +40,10 @@ export const PlaylistEditorPane = memo(function PlaylistEditorPane(props: Playli
     },
   });
   const total = editor.list.total ?? playlist.tracks.total;
+  // Renamed here since the list was read: the name given.
+  const name = useServices().editor?.names.get(playlist.id) ?? playlist.name;
   const title = [
-    `${sanitizeText(playlist.name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}${editor.isReadOnly ? READ_ONLY_TITLE : ''}`,
+    `${sanitizeText(name)} · ${formatCount(total)} ${total === 1 ? 'item' : 'items'}${editor.isReadOnly ? READ_ONLY_TITLE : ''}`,
     editor.markedCount > 0 ? `${formatCount(editor.markedCount)} marked` : '',
     editor.count === '' ? '' : `count ${editor.count}`,
   ]

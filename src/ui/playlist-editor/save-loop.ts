@@ -10,7 +10,6 @@ import {
   type SaveEvent,
   type SavePhase,
 } from './model/save-schedule.js';
-import type { SaveResult } from './hooks/use-quit-prompt.js';
 import type { EditStore } from './edit-store.js';
 import { SaveDeclined, saveEdit } from './save-edit.js';
 import { confirmText, createPace, progressText, type Pace } from './model/save-pace.js';
@@ -30,6 +29,8 @@ export interface SaveLoopHost {
   /** Moves already there when the loop starts are saved at once, not after the idle pause (restored ones the user chose to save). */
   saveAtOnce?: boolean;
 }
+
+export type SaveResult = { isSaved: true } | { isSaved: false; reason: string };
 
 /** Failures that waiting will not mend: stop and let `w` try again. */
 const FINAL_FAILURES: ReadonlySet<ApiErrorKind> = new Set(['bad-request', 'unauthorized', 'forbidden', 'not-found', 'malformed']);
@@ -59,7 +60,8 @@ export class SaveLoop {
   /** A write failed and may have landed: the next save checks with the service even with nothing to move. */
   private mayDiffer = false;
   private readonly unsubscribe: () => void;
-  private readonly pace: { current: Pace };
+  /** The pace of its requests, kept across saves (and shared by the reads of an addition or `o u`). */
+  readonly pace: { current: Pace };
 
   constructor(private readonly host: SaveLoopHost) {
     this.pace = { current: createPace(host.budget) };

@@ -21,4 +21,5 @@ export const playlists: ListView<ListEntry<SimplifiedPlaylist>> = {
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'playlist', playlist: entry }),
   open: onReadable('open', (playlist, at) => at.openPlaylist(playlist)),
   play: onReadable('play', (playlist, at) => at.player.start(wholeContextRequest({ kind: 'playlist', playlist }))),
+  changesWithPlaylists: true,
 };

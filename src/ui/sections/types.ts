@@ -2,6 +2,7 @@ import type { Api, PageRequest } from '../../api/api.js';
 import type { Paging, SimplifiedPlaylist } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import type { PlayStarter } from '../play/play-starter.js';
+import type { AddSource } from '../playlist-editor/add-source.js';
 
 /**
  * What a library section is: a list view (how to fetch a page, a row, what the filter matches, the details,
@@ -67,6 +68,13 @@ export interface ListView<T, P = void> {
   open: ItemAction<T, P> | null;
   /** `P`; null where it does nothing. */
   play: ItemAction<T, P> | null;
+  /**
+   * What `A` adds from an item to a playlist; without it, the track or episode its details name. An album's
+   * row: `toAdd: (album) => pagedToAdd(album.name, (api, page, signal) => api.getAlbumTracks(album.id, page, { signal }))`.
+   */
+  toAdd?(item: T): AddSource | null;
+  /** Read again in place when a playlist is made or renamed here (a list of playlists). */
+  changesWithPlaylists?: boolean;
 }
 
 /** The views drawn by components of their own, by name (panes/SectionPane.tsx maps each to its component). */

@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
-import type { UnsavedMoves } from '../../../src/ui/playlist-editor/hooks/use-quit-prompt.js';
+import { EditSessions } from '../../../src/ui/playlist-editor/edit-sessions.js';
+import type { EditSession } from '../../../src/ui/playlist-editor/edit-session.js';
+import { ServicesProvider } from '../../../src/ui/services.js';
 import { PlaylistEditorPane } from '../../../src/ui/playlist-editor/PlaylistEditorPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
@@ -17,25 +19,22 @@ export function openPlaylist(index: number, api: FakeApi = createFakeApi()) {
   const onBack = vi.fn();
   /** Keys that got through the pane to the global layer. */
   const globalKeys: string[] = [];
-  let unsaved: UnsavedMoves | null = null;
-  const onUnsaved = vi.fn((moves: UnsavedMoves | null) => (unsaved = moves));
+  // The dashboard's sessions, as the app hands them down: what quitting would ask about.
+  const sessions = new EditSessions({ api, journals: null, notice: () => {} });
+  const editor = { sessions, actions: null, playlistsVersion: 0, names: new Map<string, string>() };
   const app = renderApp(
     inDashboard(
       api,
-      <PlaylistEditorPane
-        playlist={playlist}
-        isFocused
-        width={WIDTH}
-        height={HEIGHT}
-        onBack={onBack}
-        onUnsaved={onUnsaved}
-        {...callbacks}
-      />,
+      <ServicesProvider services={{ editor }}>
+        <PlaylistEditorPane playlist={playlist} isFocused width={WIDTH} height={HEIGHT} onBack={onBack} {...callbacks} />
+      </ServicesProvider>,
       (input) => globalKeys.push(input),
     ),
   );
+  /** The session with unsaved changes, or null. */
+  const unsaved = (): EditSession | null => sessions.unsaved()[0] ?? null;
   const statuses = (): (string | null)[] => callbacks.onStatus.mock.calls.map((call) => call[0]);
-  return { api, playlist, app, onBack, globalKeys, onUnsaved, unsaved: () => unsaved, statuses, ...callbacks };
+  return { api, playlist, app, onBack, globalKeys, sessions, unsaved, statuses, ...callbacks };
 }
 
 /** Track names of the rows on screen, top to bottom. */

@@ -100,7 +100,7 @@ describe('PlaylistEditorPane moving anywhere and sorting', () => {
     frame = await app.waitForFrame(() => true);
     expect(rowNames(frame)).toEqual(before);
     expect(api.callsTo('reorderPlaylistItems')).toHaveLength(0);
-    expect(statuses().at(-1)).toMatch(/^read-only: only .+ and collaborators can change this playlist's order$/);
+    expect(statuses().at(-1)).toMatch(/^read-only: only .+ and collaborators can change this playlist$/);
     expect(statuses().filter((line) => line?.startsWith('read-only')).length).toBe(4);
   });
 

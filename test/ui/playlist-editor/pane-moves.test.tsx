@@ -142,7 +142,7 @@ describe('PlaylistEditorPane reordering', () => {
     expect(rowNames(app.frame())[1]).toBe(first);
   });
 
-  it('reports unsaved moves to the app with a way to save them, and null once saved', async () => {
+  it('tells the dashboard of unsaved moves, with a way to save them (for quitting), and of none once saved', async () => {
     const { app, unsaved, api, playlist, names } = await openShort();
     expect(unsaved()).toBeNull();
     await app.press('J');

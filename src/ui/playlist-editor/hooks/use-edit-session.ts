@@ -1,53 +1,42 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
-import { PAGE_SIZE } from '../../hooks/page-loader.js';
-import { createEdit } from '../model/edit.js';
-import type { ResumedEdit } from '../unsaved-journals.js';
+import { useApi } from '../../api-context.js';
 import { useServices } from '../../services.js';
-import { JournalRecorder } from '../journal-recorder.js';
-import { createEditStore, type EditStore } from '../edit-store.js';
+import { restoredText, type EditSession, type SessionView } from '../edit-session.js';
+import { EditSessions } from '../edit-sessions.js';
+import { SaveBudgetContext } from '../save-budget.js';
 
-export interface EditSession {
-  store: EditStore;
-  /** The edit this pane restored from a journal, or null. */
-  resumed: ResumedEdit | null;
-  /** The moves are thrown away (discarded on quitting): their journal goes. */
-  discard(): void;
-}
-
-/** `3 unsaved moves restored (u takes them back)`. */
-export function restoredText(changeCount: number): string {
-  return `${changeCount === 1 ? '1 unsaved move' : `${changeCount.toLocaleString('en')} unsaved moves`} restored (u takes them back)`;
+/** The dashboard's sessions; where none are given (a pane drawn alone), sessions of this pane's own. */
+export function useEditSessions(): EditSessions {
+  const given = useServices().editor?.sessions ?? null;
+  const api = useApi();
+  const { journals } = useServices();
+  const budget = useContext(SaveBudgetContext);
+  const [own] = useState(() => (given === null ? new EditSessions({ api, journals, budget, notice: () => {} }) : null));
+  return given ?? own!;
 }
 
 /**
- * The playlist's edit store, its moves journaled when the dashboard keeps journals (journal-recorder.ts),
- * starting from the edit restored from a journal when the playlist was opened to resume one. Closing the
- * pane with moves unsaved leaves their journal waiting, so that opening the playlist again restores them.
+ * The playlist's edit session (edit-session.ts), held while the pane is mounted and showing its lines in
+ * `view`. Opened to resume a journal, it says so; closed with changes unsaved, their journal waits, so that
+ * opening the playlist again restores them.
  */
-export function useEditSession(playlist: SimplifiedPlaylist, onStatus: (message: string) => void): EditSession {
-  const { journals } = useServices();
-  const report = useRef(onStatus);
-  report.current = onStatus;
-  const [made] = useState(() => {
-    const resumed = journals?.take(playlist.id) ?? null;
-    const initial = resumed?.edit ?? createEdit(playlist.tracks.total, playlist.snapshot_id || null, PAGE_SIZE);
-    if (journals === null) return { store: createEditStore(initial), recorder: null, resumed, untrack: () => {} };
-    const recorder = new JournalRecorder({
-      journals, playlistId: playlist.id, playlistName: playlist.name, initial, resumed: resumed?.journal ?? null,
-      // Told inside a dispatch: shown after the line the key itself shows.
-      onError: (message) => queueMicrotask(() => report.current(message)),
-    });
-    return { store: createEditStore(initial, recorder.observe), recorder, resumed, untrack: journals.track(recorder) };
-  });
+export function useEditSession(playlist: SimplifiedPlaylist, view: SessionView): EditSession {
+  const sessions = useEditSessions();
+  const latest = useRef(view);
+  latest.current = view;
+  const [session] = useState(() => sessions.open(playlist));
   useEffect(() => {
-    const { resumed, recorder } = made;
-    if (resumed !== null && !resumed.saveAtOnce) report.current(restoredText(resumed.journal.changeCount));
+    const detach = session.attach({ onStatus: (message) => latest.current.onStatus(message), confirm: (question) => latest.current.confirm(question) });
+    const { resumed } = session;
+    if (resumed !== null && !resumed.saveAtOnce) {
+      const isMovesOnly = resumed.journal.added.length === 0 && resumed.journal.order.length === resumed.journal.baseLength;
+      latest.current.onStatus(restoredText(resumed.journal.changeCount, isMovesOnly ? 'move' : 'change'));
+    }
     return () => {
-      made.untrack();
-      const left = recorder?.close() ?? null;
-      if (left !== null) journals?.shelve(left);
+      detach();
+      sessions.release(session);
     };
-  }, [made, journals]);
-  return { store: made.store, resumed: made.resumed, discard: () => made.recorder?.discard() };
+  }, [session, sessions]);
+  return session;
 }

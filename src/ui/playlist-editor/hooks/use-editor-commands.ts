@@ -8,6 +8,7 @@ import { stepMessage, FILTERED_MOVE_REFUSAL } from '../model/messages.js';
 import type { FilteredRows } from './use-filtered-rows.js';
 import type { SaveLoop } from '../save-loop.js';
 import type { StatusLine } from './use-status-line.js';
+import type { EditorChanges } from './use-editor-changes.js';
 import type { EditorPrompt } from './use-editor-prompt.js';
 import { moveAnywhere, moveToTyped, type AnywhereCommand, type LiftHolder } from '../move-commands.js';
 import type { Lifted } from '../model/move-anywhere.js';
@@ -27,6 +28,8 @@ export interface EditorCommandsOptions {
   prompt: EditorPrompt;
   /** Why this playlist cannot be reordered (read-only), or null. */
   readOnly: string | null;
+  /** `D`, `A`, `N`, `R`. */
+  changes: EditorChanges;
   onBack(): void;
 }
 
@@ -90,6 +93,9 @@ export function useEditorCommands(options: EditorCommandsOptions): Handlers {
       // Anything but Esc after a failed "save and go back" means the user stays: the next Esc saves again.
       if (command?.type !== 'back') leaving.current = 'no';
       if (command === null || command.type === 'open' || command.type === 'play' || command.type === 'queue') return;
+      if (command.type === 'remove' || command.type === 'addToPlaylist' || command.type === 'createPlaylist' || command.type === 'renamePlaylist') {
+        return latest.current.changes.onCommand(command.type);
+      }
       if (command.type === 'reorder' && latest.current.readOnly !== null) return status.showEdit(latest.current.readOnly);
       if (command.type === 'cursor') {
         if (filtered !== null) store.dispatch({ type: 'filteredCursor', action: command.action, rows: filtered.displayRows, height: listHeight, count });

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
-import { SORT_MENU_TEXT, sortChoiceFor, type SortChoice } from '../model/sort.js';
+import { DEDUPE_LETTER, SORT_MENU_TEXT, sortChoiceFor, type SortChoice } from '../model/sort.js';
 
 type Mode = { kind: 'position'; text: string } | { kind: 'sort' } | { kind: 'confirm'; answer(yes: boolean): void } | null;
 
@@ -12,6 +12,8 @@ export interface EditorPromptOptions {
   onPosition(text: string): void;
   /** A letter of the sort menu. */
   onSort(choice: SortChoice): void;
+  /** `u` in the sort menu: remove duplicates. */
+  onDedupe(): void;
 }
 
 export interface EditorPrompt {
@@ -55,7 +57,8 @@ export function useEditorPrompt(options: EditorPromptOptions): EditorPrompt {
       } else if (current.kind === 'sort') {
         close();
         const choice = sortChoiceFor(input);
-        if (choice === null) onStatus('sort cancelled');
+        if (input === DEDUPE_LETTER) latest.current.onDedupe();
+        else if (choice === null) onStatus('sort cancelled');
         else onSort(choice);
       } else if (key.return) {
         close();

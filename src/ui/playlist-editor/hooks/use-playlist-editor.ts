@@ -10,7 +10,6 @@ import { targetOfPlaylistItem } from '../../details-target.js';
 import type { LibraryList } from '../../hooks/library-list-types.js';
 import { PAGE_SIZE } from '../../hooks/page-loader.js';
 import { useListFilter } from '../../hooks/use-list-filter.js';
-import type { UnsavedMoves } from './use-quit-prompt.js';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
 import { useListPointer } from '../../hooks/use-list-pointer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
@@ -27,8 +26,8 @@ import { useFilteredRows } from './use-filtered-rows.js';
 import { formatItemRow } from '../item-row.js';
 import { useEditorCommands } from './use-editor-commands.js';
 import { useEditPages } from './use-edit-pages.js';
+import { useEditorChanges } from './use-editor-changes.js';
 import { usePlaylistWatch } from './use-playlist-watch.js';
-import { useSaveLoop } from './use-save-loop.js';
 import { useStatusLine } from './use-status-line.js';
 
 export interface PlaylistEditorOptions {
@@ -43,7 +42,6 @@ export interface PlaylistEditorOptions {
   onBack(): void;
   /** One line for the status bar; null clears it. */
   onStatus(message: string | null): void;
-  onUnsaved?(moves: UnsavedMoves | null): void;
   /** Enter: the entry under the cursor and its place; `P` (null): the whole playlist. */
   onPlay?(at: { entry: PlaylistItem; position: number } | null): void;
 }
@@ -65,15 +63,11 @@ export interface PlaylistEditorView {
 export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEditorView {
   const { playlist, isFocused, height, width } = options;
   const status = useStatusLine(options.onStatus);
-  const journaled = useEditSession(playlist, status.showEdit);
-  const { store } = journaled;
+  const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
+  const session = useEditSession(playlist, { onStatus: status.showEdit, confirm: (question) => ask.current(question) });
+  const { store, loop } = session;
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const { arrangement, list, added } = state;
-  const ask = useRef<(question: string) => Promise<boolean>>(() => Promise.resolve(false));
-  const loop = useSaveLoop({
-    playlistId: playlist.id, store, onStatus: status.showEdit, onUnsaved: options.onUnsaved, confirm: (question) => ask.current(question),
-    saveAtOnce: journaled.resumed?.saveAtOnce, discard: journaled.discard,
-  });
 
   usePlaylistWatch({ playlistId: playlist.id, store, loop, isShown: options.isShown ?? isFocused, onStatus: status.showEdit });
 
@@ -82,6 +76,7 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
   const filter = useListFilter(searchable, playlistItemMatch);
   const filtered = useFilteredRows(arrangement.order, filter.matches, searchable.total);
   const listHeight = Math.max(1, filter.isOn ? height - 1 : height);
+  session.height = listHeight;
   const whole = setCursor({ cursor: arrangement.cursor, top: state.top }, arrangement.cursor, arrangement.order.length, listHeight);
   // One cursor: while a filter is on it stops only on the matches, and the window is over them.
   const view = filtered === null ? whole : filteredWindow(state, filtered.displayRows, listHeight);
@@ -104,15 +99,17 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
       .then(status.showEdit, (error: unknown) => controller.signal.aborted || status.showEdit(`sort failed: ${(error as Error).message}`))
       .finally(() => (sorting.current = null));
   };
+  const changes = useEditorChanges({ playlist, session, listHeight, isFilterOn: filter.isOn, status, readOnly, ask: (question) => ask.current(question) });
   const prompt = useEditorPrompt({
     isFocused,
     onStatus: status.showEdit,
     onPosition: (text) => commands.moveToTyped(text),
     onSort: sort,
+    onDedupe: changes.dedupe,
   });
   ask.current = prompt.ask;
   const commands = useEditorCommands({
-    store, loop, listHeight, filter, filtered, status, prompt, readOnly, onBack: options.onBack,
+    store, loop, listHeight, filter, filtered, status, prompt, readOnly, changes, onBack: options.onBack,
   });
   const bindings = useKeyBindings();
   const queue = useQueue();

@@ -70,7 +70,7 @@ export type EditAction =
    * `follow` the cursor goes to them (added here); else it stays on its entry (added from elsewhere).
    */
   | { type: 'insert'; at: number; items: readonly PlaylistItem[]; follow: boolean; height: number }
-  /** The entries at these display rows taken out, one undo step; refused (nothing changes) while one is not loaded. */
+  /** The entries at these display rows taken out, one undo step (each must be known: see removeRows). */
   | { type: 'remove'; rows: readonly number[]; height: number }
   /** A page fetched while `generation` was current. */
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
@@ -157,10 +157,13 @@ function insertEntries(state: PlaylistEdit, action: Extract<EditAction, { type: 
   return applyStep({ ...state, added: [...state.added, ...action.items] }, step, action.height);
 }
 
-/** The entries at `rows` taken out, once every one of them is loaded (a removal is sent by URI). */
+/**
+ * The entries at `rows` taken out. A removal is sent by URI: the caller makes sure each is known (loaded, or
+ * read whole and told to the journal), so that a restart can send it too.
+ */
 function removeRows(state: PlaylistEdit, rows: readonly number[], height: number): PlaylistEdit {
   const { order } = state.arrangement;
-  if (rows.some((row) => !(row >= 0 && row < order.length) || entryAt(state, order[row]!) === undefined)) return state;
+  if (rows.some((row) => !(row >= 0 && row < order.length))) return state;
   const step = removalStep(state.arrangement, rows);
   return step === null ? state : applyStep(state, step, height);
 }

@@ -26,8 +26,11 @@ export function sortChoiceFor(letter: string): SortChoice | null {
   return SORT_MENU.find((entry) => entry.letter === letter)?.choice ?? null;
 }
 
+/** In the same menu, `o u`: remove duplicates (dedupe.ts), not a sort. */
+export const DEDUPE_LETTER = 'u';
+
 /** The menu as one status line: `sort: t title · a artist · …`. */
-export const SORT_MENU_TEXT = `sort: ${SORT_MENU.map(({ letter, label }) => `${letter} ${label}`).join(' · ')} · Esc cancels`;
+export const SORT_MENU_TEXT = `sort: ${SORT_MENU.map(({ letter, label }) => `${letter} ${label}`).join(' · ')} · ${DEDUPE_LETTER} remove duplicates · Esc cancels`;
 
 /** What tells an entry apart (`added_at`, the item's `uri`, under either name a service sends it). */
 const identityOf = (extra: string): string => {

@@ -113,9 +113,11 @@ describe('adding and removing entries', () => {
     expect(shown(state)[4]).toBe('D');
   });
 
-  it('refuses to remove an entry not loaded yet (a removal goes by URI)', () => {
-    const state = reorderOf(Array.from({ length: 120 }, (_, i) => `n${i}`), [0]);
-    expect(apply(state, remove([100]))).toBe(state);
+  it('takes out an entry whose page is not loaded (o u read its URI whole): it shows nowhere, and comes back with u', () => {
+    const names = Array.from({ length: 120 }, (_, i) => `n${i}`);
+    const state = apply(reorderOf(names, [0]), remove([100]));
+    expect(state.arrangement.order.length).toBe(119);
+    expect(Array.from(apply(state, move('undo')).arrangement.order)).toEqual(names.map((_, i) => i));
   });
 
   it('any run of moves, removals, additions, undos, redos and saves ends on the service as shown, and undoing it all brings back the start', () => {

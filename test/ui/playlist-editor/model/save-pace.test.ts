@@ -103,7 +103,7 @@ describe('read-only playlists', () => {
   });
 
   it('says why in the status line', () => {
-    expect(readOnlyText({ owner })).toBe("read-only: only Ana and collaborators can change this playlist's order");
-    expect(readOnlyText({ owner: { ...owner, display_name: null } })).toBe("read-only: only ana and collaborators can change this playlist's order");
+    expect(readOnlyText({ owner })).toBe("read-only: only Ana and collaborators can change this playlist");
+    expect(readOnlyText({ owner: { ...owner, display_name: null } })).toBe("read-only: only ana and collaborators can change this playlist");
   });
 });

@@ -113,7 +113,7 @@ describe('sort', () => {
 
   it('has a menu letter per choice and the words the status line shows', () => {
     expect(['t', 'a', 'l', 'd', 'n', 'r', 'x'].map(sortChoiceFor)).toEqual(['title', 'artist', 'album', 'duration', 'added', 'reverse', null]);
-    expect(SORT_MENU_TEXT).toBe('sort: t title · a artist · l album · d duration · n date added · r reverse · Esc cancels');
+    expect(SORT_MENU_TEXT).toBe('sort: t title · a artist · l album · d duration · n date added · r reverse · u remove duplicates · Esc cancels');
     expect(sortProgressText('title', 3_200, 10_000)).toBe('sorting by title: loading 3,200/10,000…');
   });
 });
