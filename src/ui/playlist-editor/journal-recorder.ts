@@ -88,6 +88,9 @@ export class JournalRecorder {
         return;
       case 'known':
         return this.learn(action.offset, action.items);
+      case 'snapshot':
+        this.journal = { ...this.journal, snapshotId: action.snapshotId };
+        return this.write();
       case 'identities':
         this.journal = withBaseIdentities(this.journal, action.identities);
         return;

@@ -2,6 +2,7 @@ import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { EditStore } from './edit-store.js';
 import { entryAt } from './model/edit.js';
+import { isSameBase } from './model/edit-base.js';
 import type { PlaylistEdit } from './model/edit.js';
 import { applyMoves } from './model/save-plan.js';
 import { estimateMs, needsConfirmation } from './model/save-pace.js';
@@ -137,8 +138,11 @@ export async function saveEdit(host: SaveEditHost): Promise<void> {
       if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
       const fresh = await readFreshOrder(api, playlistId, current, signal, host.pace, store.getState().list.total);
       if (fresh === null) continue;
-      store.dispatch({ type: 'merge', fresh });
-      host.onMerged();
+      if (isSameBase(store.getState(), fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
+      else {
+        store.dispatch({ type: 'merge', fresh });
+        host.onMerged();
+      }
       read = fresh.identities;
     }
     try {

@@ -40,7 +40,7 @@ export function openPlaylist(index: number, api: FakeApi = createFakeApi()) {
 /** Track names of the rows on screen, top to bottom. */
 export function rowNames(frame: string): string[] {
   return frame.split('\n').flatMap((line) => {
-    const match = /^[│┃][› ] [ ▌] *\d+  (.+?)(?: {2,}|[│┃])/.exec(line);
+    const match = /^[│┃][› ] [ ▌+] *\d+  (.+?)(?: {2,}|[│┃])/.exec(line);
     return match ? [match[1]!] : [];
   });
 }
@@ -48,7 +48,7 @@ export function rowNames(frame: string): string[] {
 /** The row under the cursor: its position and whether it is marked. */
 export function cursorRow(frame: string): { position: number; name: string; isMarked: boolean } | null {
   const line = frame.split('\n').find((candidate) => /^[│┃]›/.test(candidate));
-  const match = line === undefined ? null : /^[│┃]› ([ ▌]) *(\d+)  (.+?)(?: {2,}|[│┃])/.exec(line);
+  const match = line === undefined ? null : /^[│┃]› ([ ▌+]) *(\d+)  (.+?)(?: {2,}|[│┃])/.exec(line);
   return match ? { position: Number(match[2]), name: match[3]!, isMarked: match[1] === '▌' } : null;
 }
 

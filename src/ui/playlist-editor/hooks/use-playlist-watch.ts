@@ -11,6 +11,7 @@ import {
 import type { EditStore } from '../edit-store.js';
 import { MERGED, type SaveLoop } from '../save-loop.js';
 import { readFreshOrder } from '../read-fresh-order.js';
+import { isSameBase } from '../model/edit-base.js';
 
 export interface PlaylistWatchOptions {
   playlistId: string;
@@ -68,8 +69,11 @@ export function usePlaylistWatch(options: PlaylistWatchOptions): void {
           const fresh = await readFreshOrder(api, playlistId, snapshotId, signal);
           const now = store.getState();
           if (fresh !== null && canMergeFresh(atCheck, now, isSaving())) {
-            store.dispatch({ type: 'merge', fresh });
-            latest.current.onStatus(isDirty(now.arrangement) ? MERGED : UPDATED_FROM_ELSEWHERE);
+            if (isSameBase(now, fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
+            else {
+              store.dispatch({ type: 'merge', fresh });
+              latest.current.onStatus(isDirty(now.arrangement) ? MERGED : UPDATED_FROM_ELSEWHERE);
+            }
           }
         }
       } catch {

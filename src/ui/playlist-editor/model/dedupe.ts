@@ -43,9 +43,10 @@ export function dedupeQuestion(found: Duplicates, nameAt: (row: number) => strin
     .map(({ firstRow, extra }) => `“${nameAt(firstRow)}” ×${extra + 1}`);
   const more = found.uris.size > 2 ? ', …' : '';
   const requests = requestsOf(plan);
+  // What to answer first: the status line cuts the rest at its width.
   return (
-    `remove ${plural(found.rows.length, 'duplicate', 'duplicates')} of ${plural(found.uris.size, 'item', 'items')} (${named.join(', ')}${more}); ` +
-    `the first of each stays in place but is added back, dated today: ${plural(requests, 'request', 'requests')} — y removes, n keeps them`
+    `remove ${plural(found.rows.length, 'duplicate', 'duplicates')} of ${plural(found.uris.size, 'item', 'items')}? y removes, n keeps · ` +
+    `${plural(requests, 'request', 'requests')}; each first copy stays in place, re-added, dated today · ${named.join(', ')}${more}`
   );
 }
 

@@ -101,6 +101,22 @@ export function receiveBaseChange(state: PlaylistEdit, change: BaseChange, snaps
 }
 
 /**
+ * Whether `fresh` (the service's order now, under a snapshot other than the base's) holds exactly the base's
+ * entries in the base's order, every one of them loaded here: the playlist was opened from a list read before
+ * its last change, say. The edit then takes the new snapshot as it is, its history kept; anything less
+ * certain is merged by identity.
+ */
+export function isSameBase(state: PlaylistEdit, fresh: { identities: readonly string[] }): boolean {
+  const n = state.list.total;
+  if (fresh.identities.length !== n) return false;
+  for (let position = 0; position < n; position++) {
+    const entry = itemAt(state.list, position);
+    if (entry === undefined || entryIdentity(entry) !== fresh.identities[position]) return false;
+  }
+  return true;
+}
+
+/**
  * Offsets of the pages holding rows near the window that are not loaded yet: the window's own rows first,
  * then a page's worth below it and above it. Rows map to base positions anywhere in the playlist; an entry
  * added since the base has no page.

@@ -83,7 +83,9 @@ export type EditAction =
   /** A request failed: it may or may not have landed, so the next save checks the snapshot. */
   | { type: 'writeFailed' }
   /** The playlist changed elsewhere: the view's order is replayed on `fresh`, which becomes the base. */
-  | { type: 'merge'; fresh: FreshOrder };
+  | { type: 'merge'; fresh: FreshOrder }
+  /** The service names the base's very entries (edit-base.ts, isSameBase) by another snapshot: it is taken as is. */
+  | { type: 'snapshot'; snapshotId: string };
 
 export function createEdit(total: number, snapshotId: string | null, pageSize: number): PlaylistEdit {
   const arrangement = createArrangement(total);
@@ -248,6 +250,8 @@ export function editReducer(state: PlaylistEdit, action: EditAction): PlaylistEd
       return { ...state, isWriting: false, generation: state.generation + 1 };
     case 'merge':
       return mergeOnFresh(state, action.fresh);
+    case 'snapshot':
+      return state.snapshotId === action.snapshotId ? state : { ...state, snapshotId: action.snapshotId, isBaseStale: false };
   }
 }
 
