@@ -87,8 +87,8 @@ async function openApi(target: ServiceTarget, env: NodeJS.ProcessEnv): Promise<{
 async function urisOf(api: Api, playlistId: string): Promise<Set<string>> {
   const uris = new Set<string>();
   for (let offset = 0; ; offset += 100) {
-    const page = await api.getPlaylistItems(playlistId, { offset, limit: 100, fields: 'items(track(uri),item(uri)),total' });
-    for (const item of page.items) if (item.track !== null) uris.add(item.track.uri);
+    const page = await api.getPlaylistItems(playlistId, { offset, limit: 100, fields: 'items(track(uri,linked_from(uri)),item(uri,linked_from(uri))),total' });
+    for (const { track } of page.items) if (track !== null) uris.add(track.uri).add((track.type === 'track' ? track.linked_from?.uri : undefined) ?? track.uri);
     if (page.items.length === 0 || offset + 100 >= page.total) return uris;
   }
 }

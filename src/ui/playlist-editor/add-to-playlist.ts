@@ -4,6 +4,7 @@ import type { Playable } from './add-source.js';
 import type { EditSession, SaveResult } from './edit-session.js';
 import type { EditSessions } from './edit-sessions.js';
 import { entryAt } from './model/edit.js';
+import { itemUriOf } from './model/entry-identity.js';
 import { plural } from './model/messages.js';
 import { readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
 import { sanitizeText } from '../sanitize.js';
@@ -41,14 +42,14 @@ async function heldUris(api: Api, session: EditSession, signal: AbortSignal): Pr
   const { order } = edit.arrangement;
   let loaded = 0;
   for (const page of edit.list.pages.values()) loaded += page.length;
-  if (loaded === n) return new Set(Array.from(order, (ref) => entryAt(edit, ref)?.track?.uri ?? ''));
+  if (loaded === n) return new Set(Array.from(order, (ref) => itemUriOf(entryAt(edit, ref)) ?? ''));
   for (let read = 0; read < 3; read++) {
     const snapshot = await api.getPlaylistSnapshot(session.playlist.id, { signal });
     const fresh = await readFreshOrder(api, session.playlist.id, snapshot, signal, session.loop.pace, n);
     if (fresh === null) continue;
     const base = fresh.identities.map(uriOfIdentity);
     const now = session.store.getState();
-    const added = now.added.map((item) => item.track?.uri ?? '');
+    const added = now.added.map((item) => itemUriOf(item) ?? '');
     // On the same snapshot the order tells what the user took out; on another, the fresh order stands.
     if (fresh.snapshotId === now.snapshotId && base.length === now.list.total) {
       return new Set(Array.from(now.arrangement.order, (ref) => (ref < base.length ? base[ref]! : added[ref - base.length]!)));
@@ -92,12 +93,13 @@ export async function addToPlaylist(run: AddRun): Promise<AddOutcome> {
   let added = false;
   try {
     const held = await heldUris(api, session, signal);
-    const already = run.items.filter((item) => held.has(item.uri));
+    const isHeld = (item: Playable): boolean => held.has(item.uri) || (item.type === 'track' && item.linked_from !== null && held.has(item.linked_from.uri));
+    const already = run.items.filter(isHeld);
     let items = run.items;
     if (already.length > 0) {
       const answer = await run.askAboutHeld(already.length, run.items.length, sanitizeText(already[0]!.name));
       if (answer === null) return { kind: 'nothing', reason: 'nothing added' };
-      if (answer === 'others') items = run.items.filter((item) => !held.has(item.uri));
+      if (answer === 'others') items = run.items.filter((item) => !isHeld(item));
     }
     if (items.length === 0) return { kind: 'nothing', reason: `nothing added: ${sanitizeText(playlist.name)} holds ${already.length === 1 ? 'it' : 'them all'} already` };
     const at = new Date().toISOString();

@@ -2,6 +2,7 @@ import type { Api } from '../../api/api.js';
 import type { EditSession } from './edit-session.js';
 import { dedupedText, dedupeQuestion, findDuplicates } from './model/dedupe.js';
 import { editReducer, entryAt } from './model/edit.js';
+import { itemUriOf } from './model/entry-identity.js';
 import { countPlan, knowsEveryUri, type UriAt } from './model/write-plan.js';
 import { readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
 import { sanitizeText } from '../sanitize.js';
@@ -29,7 +30,7 @@ export async function runDedupe(run: DedupeRun): Promise<string> {
   const { store } = session;
   const start = store.getState();
   const n = start.list.total;
-  let uriAt: UriAt = (position) => entryAt(start, position)?.track?.uri;
+  let uriAt: UriAt = (position) => itemUriOf(entryAt(start, position));
   if (!knowsEveryUri(start, uriAt)) {
     run.onStatus(`finding duplicates: reading ${n.toLocaleString('en')} entries…`);
     const snapshot = start.snapshotId ?? (await api.getPlaylistSnapshot(session.playlist.id, { signal }));
@@ -43,7 +44,7 @@ export async function runDedupe(run: DedupeRun): Promise<string> {
   const now = store.getState();
   if (now.generation !== start.generation) return CHANGED;
   const { order } = now.arrangement;
-  const uriAtRow = (row: number): string => (order[row]! < n ? uriAt(order[row]!)! : (entryAt(now, order[row]!)?.track?.uri ?? ''));
+  const uriAtRow = (row: number): string => (order[row]! < n ? uriAt(order[row]!)! : (itemUriOf(entryAt(now, order[row]!)) ?? ''));
   const found = findDuplicates(order.length, uriAtRow);
   if (found.rows.length === 0) return 'no duplicates: every item is in the playlist once';
   const after = editReducer(now, { type: 'remove', rows: found.rows, height });

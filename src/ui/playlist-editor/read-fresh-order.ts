@@ -5,8 +5,11 @@ import { sendPaced, type PaceHolder } from './paced.js';
 
 /** The most entries one Get Playlist Items request returns. */
 export const IDENTITY_PAGE = 100;
-/** Only what tells entries apart: the item (under either name the service may use) and when it was added. */
-const IDENTITY_FIELDS = 'items(added_at,track(uri),item(uri)),total';
+/**
+ * Only what tells entries apart: the item (under either name the service may use, and the one a relinked track
+ * stands for) and when it was added.
+ */
+const IDENTITY_FIELDS = 'items(added_at,track(uri,linked_from(uri)),item(uri,linked_from(uri))),total';
 /** A read of more pages than this is spaced on the pace, as a long save is (a 10,000-entry playlist: 100 reads). */
 const SPACED_ABOVE_PAGES = 40;
 

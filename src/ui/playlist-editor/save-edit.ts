@@ -2,6 +2,7 @@ import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { EditStore } from './edit-store.js';
 import { entryAt } from './model/edit.js';
+import { itemUriOf } from './model/entry-identity.js';
 import { isSameBase } from './model/edit-base.js';
 import type { PlaylistEdit } from './model/edit.js';
 import { applyMoves } from './model/save-plan.js';
@@ -43,7 +44,7 @@ export class SaveDeclined extends Error {
 /** The URI of every base entry the edit knows: the pages loaded, or a whole read of its snapshot (`read`). */
 function urisOf(edit: PlaylistEdit, read: readonly string[] | null): UriAt {
   if (read !== null) return (position) => (read[position] === undefined ? undefined : uriOfIdentity(read[position]!));
-  return (position) => entryAt(edit, position)?.track?.uri;
+  return (position) => itemUriOf(entryAt(edit, position));
 }
 
 /** What the service answered to an addition whose answer never came: whether it landed, by reading the playlist. */
@@ -122,7 +123,7 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
   }
 }
 
-const uriOfRef = (store: EditStore) => (ref: number): string => entryAt(store.getState(), ref)?.track?.uri ?? '';
+const uriOfRef = (store: EditStore) => (ref: number): string => itemUriOf(entryAt(store.getState(), ref)) ?? '';
 
 /**
  * Saves the edit: reads the playlist's snapshot; if it moved since our base, merges first (the entries we

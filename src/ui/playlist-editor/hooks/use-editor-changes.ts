@@ -7,6 +7,7 @@ import { runDedupe } from '../dedupe-runner.js';
 import type { EditSession } from '../edit-session.js';
 import { selectedRange } from '../model/arrangement.js';
 import { entryAt } from '../model/edit.js';
+import { itemUriOf } from '../model/entry-identity.js';
 import { FILTERED_REMOVE_REFUSAL, removedMessage } from '../model/messages.js';
 import { isDirty } from '../model/arrangement.js';
 import type { StatusLine } from './use-status-line.js';
@@ -61,10 +62,10 @@ export function useEditorChanges(options: EditorChangesOptions): EditorChanges {
       if (order.length === 0) return status.showEdit('nothing to remove: the playlist is empty');
       // Sent by URI: every entry must be known (its page loaded), as the journal must know it too.
       if (rows.some((row) => entryAt(edit, order[row]!) === undefined)) return status.showEdit('wait for those rows to load: a removal is sent by what they are');
-      const gone = new Set(rows.map((row) => entryAt(edit, order[row]!)!.track?.uri));
+      const gone = new Set(rows.map((row) => itemUriOf(entryAt(edit, order[row]!))));
       const kept = new Set(rows);
       let copiesKept = 0;
-      order.forEach((ref, row) => !kept.has(row) && gone.has(entryAt(edit, ref)?.track?.uri) && copiesKept++);
+      order.forEach((ref, row) => !kept.has(row) && gone.has(itemUriOf(entryAt(edit, ref))) && copiesKept++);
       session.store.dispatch({ type: 'remove', rows, height: listHeight });
       status.showEdit(removedMessage(rows.length, copiesKept, isDirty(session.store.getState().arrangement)));
     };

@@ -6,9 +6,20 @@ import type { SparseList } from '../../state/sparse-list.js';
  * plus when it was added; two copies added at the same moment are told apart by their order (`#0`, `#1`).
  */
 
+/**
+ * The URI of the item an entry holds, as the service stores it: a track relinked for the user's market shows
+ * another track's `uri` and names its own in `linked_from`. A removal goes by this one (the shown one would
+ * leave the entry in place), and two entries are copies of one item when theirs are equal.
+ */
+export function itemUriOf(item: PlaylistItem | undefined): string | undefined {
+  const playable = item?.track;
+  if (playable === null || playable === undefined) return undefined;
+  return (playable.type === 'track' ? playable.linked_from?.uri : undefined) ?? playable.uri;
+}
+
 /** The item and when it was added; the same for copies of a track added at the same moment. */
 export function entryIdentity(item: PlaylistItem): string {
-  return `${item.track?.uri ?? ''} ${item.added_at}`;
+  return `${itemUriOf(item) ?? ''} ${item.added_at}`;
 }
 
 /** A distinct key per entry of a whole order: its identity and which occurrence of it this is. */
@@ -73,7 +84,7 @@ export function sketchOf(item: PlaylistItem): EntrySketch {
   // Entries a journal restored carry no more than their sketch: what is missing reads as empty.
   const artists: readonly { name: string }[] | undefined = playable?.type === 'track' ? playable.artists : undefined;
   const credit = playable === null ? '' : playable.type === 'track' ? (artists ?? []).map((artist) => artist.name).join(', ') : (playable.show?.name ?? '');
-  return { uri: playable?.uri ?? '', addedAt: item.added_at, name: playable?.name ?? '', credit, durationMs: playable?.duration_ms ?? 0 };
+  return { uri: itemUriOf(item) ?? '', addedAt: item.added_at, name: playable?.name ?? '', credit, durationMs: playable?.duration_ms ?? 0 };
 }
 
 const STUB_ALBUM: Album = {

@@ -34,7 +34,7 @@ export const SORT_MENU_TEXT = `sort: ${SORT_MENU.map(({ letter, label }) => `${l
 
 /** What tells an entry apart (`added_at`, the item's `uri`, under either name a service sends it). */
 const identityOf = (extra: string): string => {
-  const playable = `type,uri${extra === '' ? '' : `,${extra}`}`;
+  const playable = `type,uri,linked_from(uri)${extra === '' ? '' : `,${extra}`}`;
   return `total,items(added_at,track(${playable}),item(${playable}))`;
 };
 

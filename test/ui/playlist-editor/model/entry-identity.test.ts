@@ -36,3 +36,13 @@ describe('entry keys', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
+
+describe('a track relinked for the market', () => {
+  it('is the item the service stores (linked_from), which a removal names and copies share', async () => {
+    const { entryIdentity, itemUriOf } = await import('../../../../src/ui/playlist-editor/model/entry-identity.js');
+    const shown = { type: 'track', uri: 'pd:track:substitute', linked_from: { id: 'original', uri: 'pd:track:original' } };
+    const entry = { added_at: 't1', added_by: null, is_local: false, track: shown } as unknown as Parameters<typeof itemUriOf>[0];
+    expect(itemUriOf(entry)).toBe('pd:track:original');
+    expect(entryIdentity(entry!)).toBe('pd:track:original t1');
+  });
+});

@@ -124,7 +124,7 @@ describe('what a sort loads', () => {
       expect(() => parseFields(fields)).not.toThrow();
       expect(fields).toMatch(/^total,items\(added_at,track\(type,uri.*\),item\(type,uri.*\)\)$/);
     }
-    expect(SORT_FIELDS.title).toBe('total,items(added_at,track(type,uri,name),item(type,uri,name))');
+    expect(SORT_FIELDS.title).toBe('total,items(added_at,track(type,uri,linked_from(uri),name),item(type,uri,linked_from(uri),name))');
   });
 
   it('loads only the pages the view has not loaded, 100 entries a request', () => {
