@@ -143,10 +143,48 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
   }
 }
 
+/**
+ * CPU a removal (`D`) spends in the key before the screen can show it: the whole dispatch, the edit's reducer
+ * (the entry taken out of the 10,000-entry order, one undo step) and its journal written and flushed; each
+ * `D` on a row of the first page, 100 entries known; the first left out of the median.
+ */
+async function removalFigures(): Promise<Figure[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'playdeck-bench-journal-'));
+  try {
+    const journals = await openJournals(SERVICE, () => {}, dir);
+    const initial = createEdit(N, 's', 100);
+    const recorder = new JournalRecorder({ journals, playlistId: 'big', playlistName: 'Big', initial, resumed: null, onError: (line) => { throw new Error(line); } });
+    const store = createEditStore(initial, recorder.observe);
+    store.dispatch({ type: 'page', generation: 0, offset: 0, items: items.slice(0, 100), total: N });
+    const cpu: number[] = [];
+    const wall: number[] = [];
+    for (let removal = 0; removal < MOVES; removal++) {
+      const row = (removal * 7) % 50;
+      const began = performance.now();
+      const used = process.cpuUsage();
+      store.dispatch({ type: 'remove', rows: [row], height: HEIGHT });
+      const spent = process.cpuUsage(used);
+      cpu.push((spent.user + spent.system) / 1000);
+      wall.push(performance.now() - began);
+    }
+    if (store.getState().arrangement.order.length !== N - MOVES) throw new Error('a removal did not take its row out');
+    recorder.close();
+    const method = `in-process: store.dispatch of one D (the edit's reducer, one undo step, and its journal written to a temporary file, ` +
+      `fsync, rename, folder fsync in ${tmpdir()}) on the 10,000-entry playlist, 100 entries known; median of ${MOVES - 1} removals`;
+    return [
+      { section: 'reorder', name: 'removal (D), CPU in the key: the edit and its journal', value: round(median(cpu.slice(1)), 2), unit: 'ms', budget: { max: 2 }, method },
+      { section: 'reorder', name: 'removal (D), until on disk', value: round(median(wall.slice(1)), 2), unit: 'ms', method },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchReorder(): Promise<Figure[]> {
   return [
     ...sortFigures(),
     ...(await journalFigures('a few moves, 100 entries known', 1, false)),
     ...(await journalFigures('after a sort, all 10,000 entries known', N / 100, true)),
+    ...(await removalFigures()),
   ];
 }

@@ -72,7 +72,7 @@ const FIXED = { isFixed: true } as const;
 export const SEEK_STEP_MS = 10_000;
 
 export const ACTIONS = {
-  quit: act('everywhere', ['q', 'ctrl+c'], 'quit (asks to save or discard unsaved moves)', { type: 'quit' }),
+  quit: act('everywhere', ['q', 'ctrl+c'], 'quit (asks to save or discard unsaved changes)', { type: 'quit' }),
   help: act('everywhere', ['?'], 'show or hide this help', { type: 'toggleHelp' }),
   focusNext: act('everywhere', ['tab'], 'focus the next pane', { type: 'focusNext' }),
   focusPrevious: act('everywhere', ['shift+tab'], 'focus the previous pane', { type: 'focusPrevious' }),
@@ -120,9 +120,9 @@ export const ACTIONS = {
   removeItems: act(ITEMS, ['D', 'delete'], 'remove the item (or the marked range) from the playlist', { type: 'remove' }),
   devicesPlay: act('devices', ['enter'], 'play on the device under the cursor', { type: 'transfer' }),
   devicesClose: act('devices', ['escape'], 'close the devices (the devices key too)', { type: 'close' }),
-  offerSave: act('offered at start', ['s'], 'unsaved moves an earlier run left: save them now', { type: 'save' }, FIXED),
-  offerDiscard: act('offered at start', ['d'], 'unsaved moves an earlier run left: discard them (asks y/n)', { type: 'discard' }, FIXED),
-  offerLater: act('offered at start', ['escape'], 'unsaved moves an earlier run left: later (opening the playlist restores them)', { type: 'later' }, FIXED),
+  offerSave: act('offered at start', ['s'], 'unsaved changes an earlier run left: save them now', { type: 'save' }, FIXED),
+  offerDiscard: act('offered at start', ['d'], 'unsaved changes an earlier run left: discard them (asks y/n)', { type: 'discard' }, FIXED),
+  offerLater: act('offered at start', ['escape'], 'unsaved changes an earlier run left: later (opening the playlist restores them)', { type: 'later' }, FIXED),
   helpScrollUp: act('help', ['up', 'k'], 'scroll this help up', { type: 'scroll', rows: -1 }),
   helpScrollDown: act('help', ['down', 'j'], 'scroll this help down', { type: 'scroll', rows: 1 }),
   helpPageUp: act('help', ['pageup'], 'scroll this help a page up', { type: 'page', direction: -1 }),

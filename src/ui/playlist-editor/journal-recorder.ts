@@ -145,7 +145,7 @@ export class JournalRecorder {
     try {
       this.options.journals.discard(this.options.playlistId);
     } catch (error) {
-      this.options.onError(`unsaved moves not discarded: ${(error as Error).message}`);
+      this.options.onError(`unsaved changes not discarded: ${(error as Error).message}`);
     }
   }
 
@@ -181,7 +181,7 @@ export class JournalRecorder {
       journals.files.remove(playlistId);
       this.isOnDisk = false;
     } catch (error) {
-      onError(`unsaved moves not written to disk: ${(error as Error).message}`);
+      onError(`unsaved changes not written to disk: ${(error as Error).message}`);
     }
   }
 }

@@ -348,7 +348,7 @@ describe('the journal of a playlist edit', () => {
     const store = createEditStore(initial, recorder.observe);
     store.dispatch(press('moveDown'));
     expect(Array.from(store.getState().arrangement.order.slice(0, 2))).toEqual([1, 0]);
-    expect(errors).toEqual(['unsaved moves not written to disk: ENOSPC: no space left on device, write']);
+    expect(errors).toEqual(['unsaved changes not written to disk: ENOSPC: no space left on device, write']);
   });
 
   it('sets a journal that cannot be read aside, with a line for the status line and the log', async () => {

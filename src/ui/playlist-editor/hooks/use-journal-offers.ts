@@ -50,7 +50,7 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
           latest.current.onOpen(playlist);
         },
         (error: unknown) =>
-          latest.current.showNotice(`unsaved moves in ${journal.playlistName} not restored: ${(error as Error).message} — kept for later`),
+          latest.current.showNotice(`unsaved changes in ${journal.playlistName} not restored: ${(error as Error).message} — kept for later`),
       ).finally(() => {
         setRestoring(null);
         then();
@@ -88,7 +88,7 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
           try {
             journals.discard(current.playlistId, current);
           } catch (error) {
-            latest.current.showNotice(`unsaved moves not discarded: ${(error as Error).message}`);
+            latest.current.showNotice(`unsaved changes not discarded: ${(error as Error).message}`);
           }
           next();
         } else if (answer === 'n' || key.escape) setMode('offer');
@@ -112,7 +112,7 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
   );
 
   let message: string | null = null;
-  if (restoring !== null) message = `restoring the unsaved moves in ${restoring.playlistName}…`;
+  if (restoring !== null) message = `restoring the unsaved changes in ${restoring.playlistName}…`;
   else if (current !== null) {
     message = mode === 'confirmDiscard' ? `Discard ${journalNotice(current)}? y discards them, n keeps them` : offerText(current);
   }
