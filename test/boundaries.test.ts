@@ -29,6 +29,8 @@ const RULES: [name: string, files: string[], forbidden: RegExp][] = [
   ['src/service never imports the UI or the client', sources('src/service'), /^src\/(ui|api)\//],
   ['the terminal subsystem never imports panes', sources('src/terminal'), /^src\/ui\/panes\//],
   ['src/text (what reaches a terminal, shared by the UI and the command line) imports nothing else of ours', sources('src/text'), /^src\/(?!text\/)/],
+  ['only src/desktop/session-bus.ts imports the D-Bus library', ['src', 'test'].flatMap(sources).filter((file) => !/^(src\/desktop\/session-bus\.ts|test\/helpers\/session-bus\.ts)$/.test(file)), /^@jellybrick\/dbus-next$/],
+  ['src/desktop never imports React, Ink or the service', sources('src/desktop'), /^(react|ink|src\/service\/|src\/ui\/(?!state\/|art\/pick-image))/],
 ];
 
 /** The source file an import names (`src/ui/x.js` is `src/ui/x.ts` or `.tsx`), or null for a package. */
@@ -56,6 +58,19 @@ describe('import boundaries', () => {
     expect(loaded).toContain('src/ui/keys/actions.ts');
     expect(loaded).toContain('src/ui/sections/registry.ts');
     expect(loaded.filter((module) => /^(react|ink|ink-.*|@alcalzone\/ink-table|src\/terminal\/.*)$/.test(module))).toEqual([]);
+  });
+
+  it("loads the D-Bus library neither in `playdeck status` nor at the dashboard's start: only by a dynamic import once it runs", () => {
+    for (const command of ['src/status/command.ts', 'src/status/follow.ts']) {
+      expect([...loadedBy(command)].filter((module) => /^(@jellybrick\/dbus-next|src\/desktop\/)/.test(module)), command).toEqual([]);
+    }
+    // Types aside, src/desktop/session-bus.ts (the one importer of the library) is reached by import() alone.
+    const staticImports = sources('src').flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8').replace(/^(?:import|export) type [^;]*;/gm, '').replace(/\bimport\(\s*['"][^'"]+['"]\s*\)/g, '');
+      return importsOf(file, text).filter((specifier) => specifier === 'src/desktop/session-bus.js').map(() => file);
+    });
+    expect(staticImports).toEqual([]);
+    expect(readFileSync(join(ROOT, 'src/desktop/desktop.ts'), 'utf8')).toContain("await import('./session-bus.js')");
   });
 
   it('finds static, re-exported and dynamic imports in source text', () => {

@@ -19,7 +19,17 @@ describe('the command line parser', () => {
     });
   });
 
+  it("reads the catalog's size for a new database", () => {
+    expect(read(['serve', '--catalog-tracks', '1000000', '--liked-songs=10000'])).toEqual({
+      name: 'serve',
+      value: { catalogSize: { catalogTracks: 1_000_000, likedSongs: 10_000 } },
+    });
+    expect(read(['serve', '--liked-songs', '0'])).toEqual({ name: 'serve', value: { catalogSize: { catalogTracks: undefined, likedSongs: 0 } } });
+  });
+
   it.each([
+    [['serve', '--catalog-tracks', '1999'], '--catalog-tracks needs an integer from 2000 to 5000000'],
+    [['serve', '--liked-songs', '-1'], '--liked-songs needs an integer'],
     [['serve', '--port', 'x'], '--port needs an integer'],
     [['serve', '--port', '70000'], '--port needs an integer'],
     [['serve', '--rate-limit', '0'], '--rate-limit needs an integer'],
@@ -62,7 +72,7 @@ describe('the command line parser', () => {
 
   it('lists every subcommand and option in USAGE', () => {
     for (const word of ['playdeck serve', 'playdeck login', 'playdeck logout', '--base-url', '--token', '--port', '--db', '--host', '--rate-limit', '--token-ttl', '--client-id', '--auth-url', '--scopes', '--no-browser', '--help', '--version',
-      '--token-file', '--insecure-http', '--tmux', '--polybar', '--waybar', '--json', '--format', '--max-width', '--idle']) {
+      '--token-file', '--insecure-http', '--tmux', '--polybar', '--waybar', '--json', '--format', '--max-width', '--idle', '--catalog-tracks', '--liked-songs', '--follow', 'playdeck sleep']) {
       expect(USAGE).toContain(word);
     }
     // Where it is said, the warning comes with the way round it.

@@ -80,6 +80,28 @@ try {
   await settle();
   photograph(session, 'continue-listening', 'playdeck: continue listening');
 
+  session.sendKeys('6');
+  await session.waitFor(/Liked songs · [\d,]+/);
+  await session.waitFor(/♥/);
+  await settle();
+  photograph(session, 'liked-songs', 'playdeck: liked songs, newest first');
+
+  session.sendKeys('7');
+  await session.waitFor(/Albums · \d+/);
+  session.sendKeys('j', 'Enter');
+  await session.waitFor(/ · \d+ tracks?/);
+  await settle();
+  photograph(session, 'album', "playdeck: an album's tracks, with its details");
+  session.sendKeys('Escape');
+
+  session.sendKeys('f');
+  session.type('reef');
+  await session.waitFor(/Albums · /);
+  await settle();
+  photograph(session, 'search', 'playdeck: search results, grouped by kind as you type');
+  session.sendKeys('Escape');
+  await session.waitFor((screen) => !screen.includes('━ Search'));
+
   session.sendKeys('d');
   await session.waitFor(/Kitchen speaker/);
   await settle();
@@ -142,8 +164,8 @@ try {
   // 80 columns: every section's tab on one line (shortened, or scrolled between marks, where it must be).
   session = start(80, 24);
   await session.waitFor(/\d+:\d\d/, 20_000);
-  session.sendKeys('3');
-  await session.waitFor(/Saved shows · \d+/);
+  session.sendKeys('6');
+  await session.waitFor(/Liked songs · [\d,]+/);
   await settle();
   photograph(session, 'narrow', 'playdeck at 80 columns', windowSize(80, 24));
 } finally {

@@ -1,7 +1,11 @@
 import type { PlayTarget } from './play-context.js';
 import type {
+  AlbumDetails,
+  Album,
+  Artist,
   Audiobook,
   Chapter,
+  CursorPage,
   Device,
   Episode,
   ListEntry,
@@ -9,10 +13,15 @@ import type {
   Paging,
   PlaybackState,
   PlayableItem,
+  PlayHistory,
   PlaylistItem,
   RepeatState,
+  SavedAlbum,
   SavedAudiobook,
   SavedShow,
+  SavedTrack,
+  SearchResults,
+  SearchType,
   SimplifiedPlaylist,
   Track,
   NewPlaylist,
@@ -99,6 +108,28 @@ export interface Api {
   getTracks(ids: string[], options?: RequestOptions & { market?: string }): Promise<(Track | null)[]>;
   getChapter(id: string, options?: RequestOptions & { market?: string }): Promise<Chapter>;
   getChapters(ids: string[], options?: RequestOptions & { market?: string }): Promise<(Chapter | null)[]>;
+
+  /** Liked songs, newest first (GET /me/tracks). */
+  getSavedTracks(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SavedTrack>>>;
+  /** Saved albums, newest first (GET /me/albums). */
+  getSavedAlbums(page: PageRequest, options?: RequestOptions): Promise<Paging<ListEntry<SavedAlbum>>>;
+  /** Followed artists (GET /me/following?type=artist), paged by cursor: `after` null for the first page. */
+  getFollowedArtists(page: { after: string | null; limit: number }, options?: RequestOptions): Promise<CursorPage<ListEntry<Artist>>>;
+  getAlbum(albumId: string, options?: RequestOptions & { market?: string }): Promise<AlbumDetails>;
+  getAlbumTracks(albumId: string, page: PageRequest, options?: RequestOptions & { market?: string }): Promise<Paging<ListEntry<Track>>>;
+  getArtist(artistId: string, options?: RequestOptions): Promise<Artist>;
+  /** An artist's albums, singles and compilations (GET /artists/{id}/albums). */
+  getArtistAlbums(artistId: string, page: PageRequest, options?: RequestOptions & { market?: string }): Promise<Paging<ListEntry<Album>>>;
+  /** The catalog searched for `query`, one page of each type; `page.limit` is per type. */
+  search(query: string, types: readonly SearchType[], page: PageRequest, options?: RequestOptions & { market?: string }): Promise<SearchResults>;
+  /** What the user played last, newest first; `before` (epoch ms as a string, from `next`) pages back. */
+  getRecentlyPlayed(page: { before: string | null; limit: number }, options?: RequestOptions): Promise<CursorPage<PlayHistory>>;
+  /** Saves (likes, follows) any kind of URI: PUT /me/library, falling back to the per-type routes where it is refused. */
+  saveToLibrary(uris: readonly string[], options?: RequestOptions): Promise<void>;
+  /** Removes from the library (unlike, unfollow): DELETE /me/library, with the same fallback. */
+  removeFromLibrary(uris: readonly string[], options?: RequestOptions): Promise<void>;
+  /** Whether each URI is in the library, in order (GET /me/library/contains, falling back to the per-type …/contains). */
+  libraryContains(uris: readonly string[], options?: RequestOptions): Promise<boolean[]>;
 
   /**
    * A picture (a cover) from the disk cache or its URL, as `decode` makes it of its bytes; the bytes are kept

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * Pictures on disk, bounded in bytes, least recently used evicted first. Recency is the file's mtime, touched
@@ -33,9 +33,14 @@ const removeQuietly = (path: string): void => {
   }
 };
 
+/** The file the picture of `url` is kept in, in `directory` (there or not): the desktop points at it. */
+export function cachedPicturePath(directory: string, url: string): string {
+  return join(directory, `${createHash('sha1').update(url).digest('hex')}.img`);
+}
+
 export function createImageCache(directory: string, maxBytes = DEFAULT_IMAGE_CACHE_BYTES, now: () => number = () => Date.now()): ImageCache {
   let isSwept = false;
-  const fileOf = (url: string): string => `${createHash('sha1').update(url).digest('hex')}.img`;
+  const fileOf = (url: string): string => basename(cachedPicturePath(directory, url));
 
   /** The pictures in the folder now, leftovers of crashed writes removed on the way. */
   function survey(): Entry[] {

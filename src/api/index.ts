@@ -12,12 +12,15 @@ import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cac
 import { devicesApi } from './devices.js';
 import { libraryApi } from './library.js';
 import { meApi } from './me.js';
+import { musicApi } from './music.js';
 import { playerApi } from './player.js';
 import { playContextApi } from './play-context.js';
 import { playlistsApi } from './playlists.js';
 import { playlistWritesApi } from './playlist-writes.js';
 import { queueApi } from './queue.js';
 import { createCaller } from './request.js';
+import { savingApi } from './saving.js';
+import { searchApi } from './search.js';
 import { showsApi } from './shows.js';
 import type { RetrySettings } from './retry.js';
 import type { TokenProvider } from './tokens.js';
@@ -53,6 +56,9 @@ export function createApi(options: CreateApiOptions): Api {
     ...playlistWritesApi(caller),
     ...libraryApi(caller),
     ...catalogApi(caller),
+    ...musicApi(caller),
+    ...searchApi(caller),
+    ...savingApi(caller),
     getImage: createPictures(baseHttp.extend({ headers: { accept: 'image/png, image/jpeg' } }), { cacheDir: options.pictures?.cacheDir ?? null, log: options.pictures?.log, onRequest: options.onRequest }),
     getConnection: () => client.connection.get(),
     onConnectionChange: (listener) => client.connection.subscribe(listener),

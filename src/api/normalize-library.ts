@@ -72,7 +72,7 @@ export function normalizePlaylistItem(value: unknown, position = 0): PlaylistIte
  * A saved entry, `{added_at, <key>}` as the reference gives it or the bare object as the SDK's types give some
  * of them. A wrapper (it has `added_at` or `key`) whose object is missing or null is null: never read as the object.
  */
-function savedEntry<T>(value: unknown, key: string, read: (value: unknown) => T | null): { added_at: string; entry: T } | null {
+export function savedEntry<T>(value: unknown, key: string, read: (value: unknown) => T | null): { added_at: string; entry: T } | null {
   const raw = asObject(value);
   const isWrapper = key in raw || 'added_at' in raw;
   const entry = read(isWrapper ? raw[key] : value);

@@ -1,6 +1,7 @@
 /**
- * Start Playback with a target (`PUT /me/player/play` with a body): a context (playlist, show or
- * audiobook) from an offset, or a list of uris. `once`, as every player command.
+ * Start Playback with a target (`PUT /me/player/play` with a body): a context (playlist, show, audiobook,
+ * album, or liked songs as `prefix:user:USER_ID:collection`) from an offset, or a list of uris. `once`, as
+ * every player command.
  */
 import type { RequestOptions } from './api.js';
 import { invalidArgument } from './map-error.js';

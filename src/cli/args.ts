@@ -6,6 +6,11 @@
 import type { StartOptions } from '../service/start.js';
 import { readTokenInput } from '../api/auth/token-input.js';
 
+/** The bounds of `serve --catalog-tracks` (the first catalog's 2,000 at least) and `--liked-songs`. */
+const MIN_CATALOG_TRACKS = 2_000;
+const MAX_CATALOG_TRACKS = 5_000_000;
+const MAX_LIKED_SONGS = 100_000;
+
 /** A command line that cannot be run as written: one line for stderr, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -60,6 +65,8 @@ export const OPTIONS = {
   config: { value: 'PATH', help: 'the config file (default: $XDG_CONFIG_HOME/playdeck/config.toml; see playdeck config)' },
   'no-mouse': { help: 'leave the mouse to the terminal (no clicks or wheel in the dashboard)' },
   'dev-mode': { help: 'serve: answer as the real service answers a development-mode app in 2026 (docs/api/dev-mode.md)' },
+  'catalog-tracks': { value: 'N', help: "serve: a new database's catalog has N tracks (default 20000; 1000000 seeds in a minute or two)" },
+  'liked-songs': { value: 'N', help: "serve: the demo user of a new database has N liked songs (default 2000)" },
   format: { value: 'FMT', help: 'status: the line made of fields, e.g. "{icon} {title} {bar:10}" (docs/status-bar.md)' },
   tmux: { help: "status: the line for tmux's status-right: the service's text cannot restyle the bar (# doubled)" },
   polybar: { help: "status: the line for polybar: the service's text cannot add a tag (%{A1:...} runs a command on a click)" },
@@ -68,6 +75,7 @@ export const OPTIONS = {
   'max-width': { value: 'N', help: 'status: cut the line to N columns, ending with …' },
   idle: { value: 'TEXT', help: 'status: what to print when nothing plays (default: nothing playing)' },
   to: { value: 'NAME', help: 'add: the playlist, by its name or a part only it holds (default: the one last added to)' },
+  follow: { help: 'status: stay running, a line at each change and each second while playing (no request while a dashboard runs)' },
 } as const satisfies Record<string, OptionSpec>;
 
 type OptionName = keyof typeof OPTIONS;
@@ -156,7 +164,7 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   }),
   command<StartOptions>({
     name: 'serve',
-    options: ['port', 'host', 'db', 'rate-limit', 'token-ttl', 'dev-mode'],
+    options: ['port', 'host', 'db', 'rate-limit', 'token-ttl', 'dev-mode', 'catalog-tracks', 'liked-songs'],
     summary: 'the service alone (prints base_url=, access_token= and the consent_code= its sign-in asks for)',
     read(input) {
       noWords(input, 'serve');
@@ -170,6 +178,9 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
       if (rateLimit !== undefined) options.rateLimit = rateLimit;
       if (ttl !== undefined) options.tokenTtlSeconds = ttl;
       if (input.values['dev-mode'] === true) options.devMode = true;
+      const catalogTracks = integerOf(input, 'catalog-tracks', MIN_CATALOG_TRACKS, MAX_CATALOG_TRACKS);
+      const likedSongs = integerOf(input, 'liked-songs', 0, MAX_LIKED_SONGS);
+      if (catalogTracks !== undefined || likedSongs !== undefined) options.catalogSize = { catalogTracks, likedSongs };
       return options;
     },
     run: async (options) => (await import('../service/serve.js')).runServe(options),
@@ -205,8 +216,8 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<string[]>({
     name: 'status',
     readsOwnArguments: true,
-    options: ['format', 'tmux', 'polybar', 'json', 'waybar', 'max-width', 'idle', 'base-url', 'token', 'token-file', 'db'],
-    synopses: ['[--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT] [--base-url URL [--token-file PATH | --token T] | --db PATH]'],
+    options: ['format', 'tmux', 'polybar', 'json', 'waybar', 'max-width', 'idle', 'follow', 'base-url', 'token', 'token-file', 'db'],
+    synopses: ['[--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT] [--follow] [--base-url URL [--token-file PATH | --token T] | --db PATH]'],
     summary: 'what plays, in one line for a status bar: from the running dashboard (no request), else the service (docs/status-bar.md)',
     read: (input) => input.words,
     run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
@@ -229,6 +240,15 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
     summary: 'add what plays to a playlist: --to part of its name, else the one last added to (through the running dashboard, else the service)',
     read: (input) => input.words.slice(1),
     run: async (argv) => (await import('../status/add-command.js')).runAddCommand(argv),
+  }),
+  command<string[]>({
+    name: 'sleep',
+    words: '30m|90s|end|off',
+    readsOwnArguments: true,
+    options: ['base-url', 'token', 'token-file', 'db'],
+    summary: "the running dashboard's sleep timer: pause the player in 30 minutes (30, 30m, 90s, 1h30m), at the end of this item, or turn it off; quitting the dashboard cancels it",
+    read: (input) => input.words,
+    run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
   }),
   command<string[]>({
     name: 'config',

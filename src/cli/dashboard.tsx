@@ -12,6 +12,9 @@ import type { LogLine } from '../ui/log-context.js';
 import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/playlist-editor/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
+import { startDesktopLater } from '../desktop/start.js';
+import { defaultPictureCacheDir } from './cache-dir.js';
+import { describeCancelled } from '../ui/state/sleep-timer.js';
 import { defaultConfigPath, readConfig } from '../config/read.js';
 import { formatProblem } from '../config/problems.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
@@ -22,7 +25,7 @@ import { openJournals } from './journals.js';
 import type { RecentPlaylists } from '../ui/playlist-editor/recent-playlists.js';
 import { recentPlaylistsFile } from '../status/recent-playlists-file.js';
 import { serviceKey } from '../status/target.js';
-import { printable } from '../text/printed.js';
+import { printable, printLine } from '../text/printed.js';
 import { TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
 export interface Terminal {
@@ -147,13 +150,27 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     journals,
     recentPlaylists: recentPlaylistsFile(serviceKey(options, process.env)),
   });
+  // Media keys, players widgets and notifications over the session bus, once the dashboard shows what plays.
+  let desktopSettings = start.config.desktop;
+  const desktop = startDesktopLater({
+    bridge: status.link,
+    env: process.env,
+    settings: () => desktopSettings,
+    cacheDir: defaultPictureCacheDir(),
+    log: (line) => log.write(line),
+  });
   const watcher = watchConfig({
     path: start.path,
     isExplicit: start.isExplicit,
     current: start.config,
     // Mouse reporting stays as it started: it is a terminal mode, set with the screen.
-    onUpdate: (update) =>
-      reconfigure('config' in update ? update : { problem: `config not applied: ${formatProblem(update.problems[0]!)}` }),
+    onUpdate: (update) => {
+      if ('config' in update) {
+        desktopSettings = update.config.desktop;
+        desktop.apply();
+      }
+      reconfigure('config' in update ? update : { problem: `config not applied: ${formatProblem(update.problems[0]!)}` });
+    },
   });
   const guard = guardTerminal(log, () => {
     journals?.flush();
@@ -170,9 +187,13 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     // Unmounting ran the panes' clean-ups, or will only later: what their journals hold is written here.
     journals?.flush();
     watcher.close();
+    desktop.close();
     for (const signal of signals) process.off(signal, stop);
     screen?.close();
     guard.release();
+    // The timer lives in this process: said once the screen is back, so that nobody waits for a pause.
+    const sleep = status.link.sleepTimer();
+    if (sleep !== null) printLine(process.stderr, `playdeck: ${describeCancelled(sleep, Date.now())}`);
     await status.close();
     await connection.close();
   }

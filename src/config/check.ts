@@ -19,7 +19,7 @@ export interface CheckedConfig {
 
 type Table = Record<string, unknown>;
 
-const SECTIONS = ['keys', 'theme', 'poll', 'layout', 'mouse', 'art'] as const;
+const SECTIONS = ['keys', 'theme', 'poll', 'layout', 'mouse', 'art', 'desktop'] as const;
 
 const isTable = (value: unknown): value is Table =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -80,6 +80,8 @@ function checkDocument(document: Table, report: Reporter): Config {
   known('mouse', mouse, ['enabled']);
   const art = section('art');
   known('art', art, ['mode']);
+  const desktop = section('desktop');
+  known('desktop', desktop, ['mpris', 'notify']);
 
   const number = (table: string, key: string, value: unknown, bounds: Bounds, what: string, fallback: number): number => {
     if (value === undefined) return fallback;
@@ -128,5 +130,9 @@ function checkDocument(document: Table, report: Reporter): Config {
     },
     mouse: { enabled: boolean('mouse', 'enabled', mouse['enabled'], defaults.mouse.enabled) },
     art: { mode: oneOf('art', 'mode', art['mode'], ART_MODES, defaults.art.mode) },
+    desktop: {
+      mpris: boolean('desktop', 'mpris', desktop['mpris'], defaults.desktop.mpris),
+      notify: boolean('desktop', 'notify', desktop['notify'], defaults.desktop.notify),
+    },
   };
 }

@@ -18,7 +18,7 @@ const aligned = (code: string, comment: string): string => `${code.padEnd(44)} #
 
 /** `playdeck config default`: every option at its default with a word on each; it loads as the defaults. */
 export function defaultConfigText(): string {
-  const { poll, layout, mouse, art } = DEFAULT_CONFIG;
+  const { poll, layout, mouse, art, desktop } = DEFAULT_CONFIG;
   const lines = [
     "# playdeck's config file, every option at its default. Delete what you do not change.",
     '# It is read at start and again whenever it is saved; `playdeck config check` checks it.',
@@ -61,6 +61,11 @@ export function defaultConfigText(): string {
     '',
     '[art]',
     aligned(`mode = ${quoted(art.mode)}`, `cover art: ${ART_MODES.map(quoted).join(', ')} (auto: kitty graphics where the terminal has them, else half-blocks)`),
+    '',
+    '[desktop]',
+    '# Over the session bus (Linux); without one (SSH, a container) neither does anything.',
+    aligned(`mpris = ${desktop.mpris}`, 'media keys, playerctl and the desktop\'s players widgets (MPRIS)'),
+    aligned(`notify = ${desktop.notify}`, 'a desktop notification when the item changes (one, replaced each time)'),
   );
   return `${lines.join('\n')}\n`;
 }

@@ -39,6 +39,8 @@ export interface Config {
   layout: { details: boolean; detailsShare: number };
   mouse: { enabled: boolean };
   art: { mode: ArtMode };
+  /** The desktop over the session bus: MPRIS (media keys, players widgets), notifications of each new item. */
+  desktop: { mpris: boolean; notify: boolean };
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -50,6 +52,7 @@ export const DEFAULT_CONFIG: Config = {
   layout: { details: true, detailsShare: 0.45 },
   mouse: { enabled: true },
   art: { mode: 'auto' },
+  desktop: { mpris: true, notify: false },
 };
 
 export interface Bounds {

@@ -9,8 +9,8 @@ import { RollingWindowLimiter } from './rate-limit.js';
 import { RESUME_INTERVAL_MS } from './resume-tracker.js';
 import { imageRoutes } from './routes/images.js';
 import { ROUTES } from './routes/list.js';
-import { registerRoutes } from './routes/route.js';
 import type { ConsentCode } from './oauth/consent-code.js';
+import { registerRoutes, type DevMode } from './routes/route.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { OAuthStore } from './oauth/store.js';
 import type { ExpectedInstance } from './instance-file.js';
@@ -23,6 +23,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Answered even once the database is found damaged: the route reads nothing of it. */
     servedWhenDamaged?: boolean;
+    /** How `serve --dev-mode` answers the route (its entry in routes/list.ts). */
+    devMode?: DevMode;
   }
 }
 
@@ -89,7 +91,7 @@ export const logToStderr = (line: string): void => void process.stderr.write(`${
 
 /** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
 export function buildApp(deps: AppDeps): ServiceApp {
-  const context = createContext(deps.db, deps.now, deps.fallbackOrigin);
+  const context = createContext(deps.db, deps.now, deps.fallbackOrigin, deps.devMode);
   const log = deps.log ?? logToStderr;
   const damage = new DatabaseDamage(deps.db, log);
   context.playback.startIfIdle(demoUserId(deps.db), context.now());

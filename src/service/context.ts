@@ -1,14 +1,17 @@
 import type { Database } from 'better-sqlite3';
+import { HistoryTracker } from './history-tracker.js';
 import { PlaybackService } from './playback.js';
 import { PlayContexts } from './play-context.js';
 import { ResumeTracker } from './resume-tracker.js';
 import { CatalogRenderer } from './render/catalog.js';
 import { RenderCache, Versions, type RenderedBody } from './render/cache.js';
 import { CatalogStore } from './store/catalog.js';
+import { HistoryStore } from './store/history.js';
 import { LibraryStore } from './store/library.js';
 import { PlayerStore } from './store/player-store.js';
 import { PlaylistStore } from './store/playlists.js';
 import { ResumeStore } from './store/resume-points.js';
+import { SearchStore } from './store/search.js';
 import { TokenStore } from './store/tokens.js';
 
 /** Everything routes share: the stores over one database, renderers and the clock. */
@@ -18,6 +21,8 @@ export interface ServiceContext {
   render: CatalogRenderer;
   playlists: PlaylistStore;
   library: LibraryStore;
+  history: HistoryStore;
+  search: SearchStore;
   resume: ResumeStore;
   tokens: TokenStore;
   playback: PlaybackService;
@@ -29,21 +34,27 @@ export interface ServiceContext {
   now: () => number;
   /** The service's own origin, for requests whose Host header cannot be trusted; set once listening. */
   fallbackOrigin: string;
+  /** Answering as the real service answers a development-mode app (dev-mode.ts): routes with bounds of their own read it. */
+  devMode: boolean;
 }
 
-export function createContext(db: Database, now: () => number = Date.now, fallbackOrigin = 'http://127.0.0.1'): ServiceContext {
+export function createContext(db: Database, now: () => number = Date.now, fallbackOrigin = 'http://127.0.0.1', devMode = false): ServiceContext {
   const versions = new Versions();
+  const history = new HistoryStore(db, versions);
   const catalog = new CatalogStore(db);
   const resume = new ResumeStore(db, versions);
   const playlists = new PlaylistStore(db, versions);
-  const contexts = new PlayContexts(catalog, playlists);
-  const playback = new PlaybackService(new PlayerStore(db, versions), playlists, contexts, resume, new ResumeTracker(resume));
+  const library = new LibraryStore(db, versions);
+  const contexts = new PlayContexts(catalog, playlists, library, versions);
+  const playback = new PlaybackService(new PlayerStore(db, versions), playlists, contexts, resume, new ResumeTracker(resume), new HistoryTracker(history));
   return {
     db,
     catalog,
     render: new CatalogRenderer(catalog, resume, versions),
     playlists,
-    library: new LibraryStore(db),
+    library,
+    history,
+    search: new SearchStore(db),
     resume,
     tokens: new TokenStore(db),
     playback,
@@ -53,5 +64,6 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     versions,
     now,
     fallbackOrigin,
+    devMode,
   };
 }

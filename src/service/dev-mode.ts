@@ -47,6 +47,8 @@ export function withoutRemovedFields(value: unknown): unknown {
 }
 
 function refusal(request: FastifyRequest, context: ServiceContext): ServiceError | null {
+  // A route the list declares gone for such apps (routes/list.ts): the per-type saves, artists' top tracks…
+  if (request.routeOptions.config.devMode === 'refused') return FORBIDDEN();
   const route = request.routeOptions.url;
   if (route === OLD_ITEMS_ROUTE || route === OLD_CREATE_ROUTE) return FORBIDDEN();
   if (request.method === 'GET' && route !== undefined && BATCH_READ_ROUTES.has(route)) return FORBIDDEN();

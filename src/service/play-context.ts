@@ -1,8 +1,11 @@
 import type { PlayerContext } from './player.js';
+import type { Versions } from './render/cache.js';
 import type { CatalogStore } from './store/catalog.js';
+import type { LibraryStore } from './store/library.js';
 import type { Playlist, PlaylistStore } from './store/playlists.js';
 
-export type ContextType = 'playlist' | 'show' | 'audiobook';
+/** `collection`: a user's liked songs, newest first (its id is the user's). */
+export type ContextType = 'playlist' | 'show' | 'audiobook' | 'album' | 'collection';
 export type ItemType = 'track' | 'episode' | 'chapter';
 
 export interface ContextItem {
@@ -12,7 +15,8 @@ export interface ContextItem {
 
 /**
  * What the player plays: a playlist, a show (its episodes newest first, as listed), an audiobook (its
- * chapters in order) or a list of item uris (no context: `type` null).
+ * chapters in order), an album (its tracks disc by disc), the user's liked songs (newest first) or a list of
+ * item uris (no context: `type` null).
  */
 export interface PlayContext {
   type: ContextType | null;
@@ -28,26 +32,34 @@ export interface PlayContext {
   playlist: Playlist | null;
 }
 
-const URI = /^[A-Za-z][A-Za-z0-9-]*:(playlist|show|audiobook|track|episode|chapter):([0-9A-Za-z]{22})$/;
+const URI = /^[A-Za-z][A-Za-z0-9-]*:(playlist|show|audiobook|album|track|episode|chapter):([0-9A-Za-z]{22})$/;
+/** A user's liked songs, as the real service names them. */
+const COLLECTION_URI = /^[A-Za-z][A-Za-z0-9-]*:user:([0-9A-Za-z]{22}):collection$/;
 
-/** The type and id of a `prefix:type:id` uri, or null when it is not one. */
+/** The type and id of a `prefix:type:id` uri (or `prefix:user:id:collection`), or null when it is not one. */
 export function parseUri(uri: string): { type: ContextType | ItemType; id: string } | null {
   const match = URI.exec(uri);
-  return match ? { type: match[1] as ContextType | ItemType, id: match[2]! } : null;
+  if (match) return { type: match[1] as ContextType | ItemType, id: match[2]! };
+  const collection = COLLECTION_URI.exec(uri);
+  return collection ? { type: 'collection', id: collection[1]! } : null;
 }
 
 export function contextUriOf(type: ContextType, id: string): string {
-  return `playdeck:${type}:${id}`;
+  return type === 'collection' ? `playdeck:user:${id}:collection` : `playdeck:${type}:${id}`;
 }
 
 /** Builds play contexts over the stores; durations are computed once per context object. */
 export class PlayContexts {
   private readonly byPlaylist = new WeakMap<Playlist, PlayContext>();
   private readonly byContainer = new Map<string, PlayContext>();
+  /** Each user's liked songs, while the library is at the version they were read at. */
+  private readonly byCollection = new Map<string, PlayContext>();
 
   constructor(
     private readonly catalog: CatalogStore,
     private readonly playlists: PlaylistStore,
+    private readonly library: LibraryStore,
+    private readonly versions: Versions,
   ) {}
 
   /** The context a stored `contextUri` or `uris` names, or null when it no longer exists. */
@@ -59,7 +71,8 @@ export class PlayContexts {
       const playlist = this.playlists.get(parsed.id);
       return playlist ? this.ofPlaylist(playlist) : null;
     }
-    if (parsed.type === 'show' || parsed.type === 'audiobook') return this.ofContainer(parsed.type, parsed.id);
+    if (parsed.type === 'show' || parsed.type === 'audiobook' || parsed.type === 'album') return this.ofContainer(parsed.type, parsed.id);
+    if (parsed.type === 'collection') return this.ofCollection(parsed.id);
     return null;
   }
 
@@ -77,18 +90,34 @@ export class PlayContexts {
     return context;
   }
 
-  /** A show's or an audiobook's items (the catalog never changes once seeded, so these are kept). */
-  ofContainer(type: 'show' | 'audiobook', id: string): PlayContext | null {
+  /** A show's, an audiobook's or an album's items (the catalog never changes once seeded, so these are kept). */
+  ofContainer(type: 'show' | 'audiobook' | 'album', id: string): PlayContext | null {
     const key = `${type}:${id}`;
     let context = this.byContainer.get(key);
     if (!context) {
-      if (type === 'show' ? !this.catalog.show(id) : !this.catalog.audiobook(id)) return null;
+      const exists = type === 'show' ? this.catalog.show(id) : type === 'audiobook' ? this.catalog.audiobook(id) : this.catalog.discography.album(id);
+      if (!exists) return null;
       const items: ContextItem[] =
         type === 'show'
           ? this.catalog.episodesOf(id).map((row) => ({ type: 'episode', id: row.id }))
-          : this.catalog.chaptersOf(id).map((row) => ({ type: 'chapter', id: row.id }));
+          : type === 'audiobook'
+            ? this.catalog.chaptersOf(id).map((row) => ({ type: 'chapter', id: row.id }))
+            : this.catalog.discography.albumTrackIds(id).map((trackId) => ({ type: 'track', id: trackId }));
       context = this.made(type, id, items.length, (index) => items[index] ?? null, '', null);
       this.byContainer.set(key, context);
+    }
+    return context;
+  }
+
+  /** The user's liked songs, newest first: read again once the library changed. */
+  ofCollection(userId: string): PlayContext | null {
+    if (!this.catalog.user(userId)) return null;
+    const revision = `library@${this.versions.of('library')}`;
+    let context = this.byCollection.get(userId);
+    if (context?.revision !== revision) {
+      const items: ContextItem[] = this.library.all(userId, 'track').map((saved) => ({ type: 'track', id: saved.id }));
+      context = this.made('collection', userId, items.length, (index) => items[index] ?? null, revision, null);
+      this.byCollection.set(userId, context);
     }
     return context;
   }

@@ -10,7 +10,8 @@ import {
 import { initialPlayerState } from './player-start.js';
 import { permute } from './player-order.js';
 import { contextUriOf, playingItem, type ContextItem, type PlayContext, type PlayContexts } from './play-context.js';
-import type { ResumeTracker } from './resume-tracker.js';
+import type { HistoryTracker } from './history-tracker.js';
+import type { PlayerMoment, ResumeTracker } from './resume-tracker.js';
 import type { PlayerStore } from './store/player-store.js';
 import type { Playlist, PlaylistStore } from './store/playlists.js';
 import type { ResumeStore } from './store/resume-points.js';
@@ -42,7 +43,14 @@ export class PlaybackService {
     private readonly contexts: PlayContexts,
     private readonly resume: ResumeStore,
     readonly tracker: ResumeTracker,
+    private readonly history: HistoryTracker,
   ) {}
+
+  /** Shows a change of the user's player to what follows it: the resume points and the history. */
+  private observe(userId: string, before: PlayerMoment | null, after: PlayerMoment, now: number): void {
+    this.tracker.observe(userId, before, after, now);
+    this.history.observe(userId, before, after, now);
+  }
 
   /** Starts a user with no player yet playing their first listed playlist (decisions §8: the demo user). */
   startIfIdle(userId: string, now: number): void {
@@ -60,7 +68,7 @@ export class PlaybackService {
     const playback = this.at(stored, now);
     const { state, context } = playback;
     if (state !== stored && JSON.stringify(state) !== JSON.stringify(stored)) this.players.save(userId, state);
-    this.tracker.observe(userId, { state: stored, context }, { state, context }, now);
+    this.observe(userId, { state: stored, context }, { state, context }, now);
     return playback;
   }
 
@@ -148,7 +156,7 @@ export class PlaybackService {
   /** Replaces the user's state (after a command), showing the change to the resume tracker. */
   commit(userId: string, before: Playback, state: PlayerState, now: number, context: PlayContext | null = before.context): void {
     this.players.save(userId, state);
-    this.tracker.observe(userId, { state: before.state, context: before.context }, { state, context }, now);
+    this.observe(userId, { state: before.state, context: before.context }, { state, context }, now);
   }
 
   /**
@@ -173,6 +181,35 @@ export class PlaybackService {
       }
       this.players.save(userId, catchUp(moved, now, this.contexts.ofPlaylist(after).clock));
     }
+  }
+
+  /** Whether the user's player plays the context named by `uri` (a change to it must keep its place: `contextChanged`). */
+  plays(userId: string, uri: string): boolean {
+    return this.players.load(userId)?.contextUri === uri;
+  }
+
+  /**
+   * Keeps the user's player on the track it plays when the list it plays changes by itself (liked songs:
+   * a new like comes first and moves every other down); when the track is gone, the one now at its place
+   * starts from 0.
+   */
+  contextChanged(userId: string, before: PlayContext, after: PlayContext, now: number): void {
+    const stored = this.players.load(userId);
+    if (!stored || !before.type || !before.id || stored.contextUri !== contextUriOf(before.type, before.id)) return;
+    const state = catchUp(stored, now, before.clock);
+    if (state.index < 0) return;
+    const playing = before.itemAt(state.index);
+    let newIndex = -1;
+    for (let index = 0; index < after.length && newIndex < 0; index++) {
+      const item = after.itemAt(index);
+      if (item?.id === playing?.id && item?.type === playing?.type) newIndex = index;
+    }
+    const moved: PlayerState =
+      newIndex >= 0
+        ? { ...state, index: newIndex }
+        : { ...state, index: Math.min(state.index, after.length - 1), progressMs: 0, changedAt: now };
+    if (moved.shuffle && moved.index >= 0) moved.shuffleStart = permute(moved.shuffleSeed, after.length, moved.index, true);
+    this.players.save(userId, catchUp(moved, now, after.clock));
   }
 
   /**
@@ -212,7 +249,7 @@ export class PlaybackService {
     if (before) this.commit(userId, before, state, now, context);
     else {
       this.players.save(userId, state);
-      this.tracker.observe(userId, null, { state, context }, now);
+      this.observe(userId, null, { state, context }, now);
     }
     return { ok: true };
   }

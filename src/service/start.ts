@@ -13,7 +13,9 @@ import {
   type ServiceInstance,
 } from './instance-file.js';
 import { ConsentCode } from './oauth/consent-code.js';
-import { closeLeavingFileAsIs, databaseFault, demoUserId, isDamageError, openDatabase, type Database } from './store/db.js';
+import { catalogOfSize, DEFAULT_CATALOG_SIZE } from './seed/generate.js';
+import { sizeMismatch, type AskedSize } from './store/catalog-size.js';
+import { closeLeavingFileAsIs, databaseFault, DatabaseFault, demoUserId, isDamageError, openDatabase, type Database } from './store/db.js';
 import { makePrivateFolder } from './store/file-modes.js';
 import { scheduleIntegrityCheck, type IntegrityCheck } from './store/integrity-check.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, JOIN_CLIENT_ID, type IssuedToken } from './store/tokens.js';
@@ -42,6 +44,8 @@ export interface StartOptions {
   consent?: { onNewCode?(code: string): void };
   /** Requests per client address to the OAuth endpoints in a rolling 30 s window. */
   oauthRateLimit?: number;
+  /** The size of the catalog a new database is seeded with (`serve --catalog-tracks`, `--liked-songs`). */
+  catalogSize?: AskedSize;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -112,7 +116,14 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   }
   // A file this start creates is seeded now: checking it would tell nothing.
   const isNew = !isFile || (statSync(path, { throwIfNoEntry: false })?.size ?? 0) === 0;
-  const db = openDatabase({ path });
+  const asked = options.catalogSize;
+  const sized = asked ? () => catalogOfSize({ catalogTracks: asked.catalogTracks ?? DEFAULT_CATALOG_SIZE.catalogTracks, likedSongs: asked.likedSongs ?? DEFAULT_CATALOG_SIZE.likedSongs }) : undefined;
+  const db = openDatabase({ path, catalog: sized });
+  const mismatch = asked ? sizeMismatch(db, asked, path) : null;
+  if (mismatch) {
+    db.close();
+    throw new DatabaseFault(mismatch);
+  }
   const instance = newInstance(isFile ? realDatabasePath(path) : path);
   const consent = options.consent ? new ConsentCode(options.consent.onNewCode) : undefined;
   const log = options.log ?? logToStderr;

@@ -7,29 +7,35 @@
  */
 import { parseArgs } from 'node:util';
 import { FormatError, parseTemplate, statusJson, statusLine, statusWaybar, type Template } from './format.js';
-import { nowPlayingOf } from './now-playing.js';
+import { nowPlayingOf, type NowPlaying } from './now-playing.js';
 import { isPlayerCommandName } from './command-names.js';
 import { CommandUsageError, parsePlayerCommand, planPlayerCommand, type PlayerCommand } from './player-command.js';
 import { askDashboard } from './socket-client.js';
+// Static, not imported when used: each module of its own in the bundle would be a file more for every `status`.
+import { runFollow } from './follow.js';
+import { runSleep } from './sleep-command.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
-import { statusPaths, type ServiceTarget } from './target.js';
+import { statusPaths, type ServiceTarget, type StatusPaths } from './target.js';
 import { cachedSnapshot, forgetCache, type PlayerSnapshot } from './cache.js';
 import { printable } from '../text/printed.js';
 import { readTokenInput, TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
 export const STATUS_USAGE = `Usage:
-  playdeck status [--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT]
+  playdeck status [--format FMT] [--tmux | --polybar | --json | --waybar] [--max-width N] [--idle TEXT] [--follow]
   playdeck play | pause | toggle | next | prev
   playdeck seek +SECONDS | -SECONDS | POSITION      e.g. seek +10, seek -10, seek 1:30
   playdeck volume PERCENT | +N | -N                 e.g. volume 40, volume +5
   playdeck shuffle on|off
   playdeck repeat off|track|context
+  playdeck sleep MINUTES | 90s | 1h30m | end | off  the running dashboard's sleep timer (it pauses the player)
 each with [--db PATH] or [--base-url URL [--token-file PATH | --token TOKEN]] to name the service, as for the
 dashboard (--token - reads the token from stdin; PLAYDECK_TOKEN works too).
 
 Format fields: {title} {artists} {album} {show} {context} {device} {volume} {state} {icon}
   {elapsed} {duration} {remaining} {percent} {bar:N} {shuffle} {repeat}   ({{ and }} for braces)
---tmux and --polybar escape the fields for that bar's markup (a title cannot restyle the bar or run a command).`;
+--tmux and --polybar escape the fields for that bar's markup (a title cannot restyle the bar or run a command).
+--follow stays running: a line whenever what it shows changes, and each second while playing (for waybar's exec
+without interval, polybar's tail = true, i3blocks' interval=persist, tmux's #()); no request while a dashboard runs.`;
 
 export interface StatusIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -40,7 +46,7 @@ export interface StatusIo {
 
 const processIo: StatusIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, now: Date.now };
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -55,6 +61,7 @@ const OPTIONS = {
   tmux: { type: 'boolean' },
   polybar: { type: 'boolean' },
   idle: { type: 'string' },
+  follow: { type: 'boolean' },
 } as const;
 const VALUE_OPTIONS = new Set(['--base-url', '--token', '--token-file', '--db', '--format', '--max-width', '--idle']);
 
@@ -69,7 +76,7 @@ function joinOptionValues(argv: readonly string[]): string[] {
   return joined;
 }
 
-interface Parsed {
+export interface Parsed {
   target: ServiceTarget;
   /** `--token TOKEN` itself, which `ps` shows to every user. */
   tokenOnCommandLine: boolean;
@@ -77,7 +84,7 @@ interface Parsed {
   positionals: string[];
 }
 
-function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
+export function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let parsed;
   try {
     parsed = parseArgs({ args: joinOptionValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
@@ -97,12 +104,12 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
 }
 
 /** Only where a person reads stderr: a status bar's log would get the line every second. */
-function warnOfVisibleToken(tokenOnCommandLine: boolean, io: StatusIo): void {
+export function warnOfVisibleToken(tokenOnCommandLine: boolean, io: StatusIo): void {
   if (tokenOnCommandLine && (io.stderr as { isTTY?: boolean }).isTTY === true) io.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
 }
 
 /** A line to stdout; a reader that went away (`status | head -c0`, a closed bar) ends nothing badly. */
-function writeLine(io: StatusIo, line: string): Promise<void> {
+export function writeLine(io: StatusIo, line: string): Promise<void> {
   return new Promise((resolve) => {
     io.stdout.on('error', () => resolve()); // EPIPE: nobody reads any more, and that is fine
     io.stdout.write(`${line}\n`, () => resolve());
@@ -132,10 +139,44 @@ async function snapshotFor(target: ServiceTarget, io: StatusIo): Promise<PlayerS
     const { playback, receivedAt } = reply.answer;
     return { playback: playback === null ? null : normalizePlaybackState(playback), receivedAt };
   }
+  return readAlone(target, paths, io);
+}
+
+/** The player with no dashboard answering: the database or the service, at most once per 5 s between all. */
+function readAlone(target: ServiceTarget, paths: StatusPaths, io: StatusIo): Promise<PlayerSnapshot> {
   return cachedSnapshot(paths, async () => {
     const { readPlayback } = await import('./service-session.js');
     return readPlayback(target, io.env, io.now());
   }, io.now);
+}
+
+/** How the line is made from what plays, as the options ask. */
+function lineRenderer(values: Parsed['values'], io: StatusIo): (now: NowPlaying) => string {
+  const { template, maxWidth } = readTemplate(values);
+  const noColor = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
+  const lineOptions = { template, maxWidth, idle: values.idle };
+  if (values.json) return statusJson;
+  if (values.waybar) return (now) => statusWaybar(now, lineOptions);
+  if (values.tmux || values.polybar) {
+    const markup = values.tmux ? 'tmux' : 'polybar';
+    return (now) => statusLine(now, { ...lineOptions, markup });
+  }
+  const color = io.stdout.isTTY === true && !noColor;
+  return (now) => statusLine(now, { ...lineOptions, color });
+}
+
+/** `--follow` until the bar hangs up or a signal says to stop. */
+async function follow(target: ServiceTarget, render: (now: NowPlaying) => string, io: StatusIo): Promise<number> {
+  const paths = statusPaths(target, io.env);
+  const stopping = new AbortController();
+  const stop = (): void => stopping.abort();
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+  for (const signal of signals) process.once(signal, stop);
+  try {
+    return await runFollow({ paths, io, render, readAlone: () => readAlone(target, paths, io), signal: stopping.signal });
+  } finally {
+    for (const signal of signals) process.off(signal, stop);
+  }
 }
 
 async function runStatus(argv: readonly string[], io: StatusIo): Promise<number> {
@@ -143,17 +184,10 @@ async function runStatus(argv: readonly string[], io: StatusIo): Promise<number>
   warnOfVisibleToken(tokenOnCommandLine, io);
   if (values.help) return writeLine(io, STATUS_USAGE).then(() => 0);
   if (positionals.length > 0) throw new UsageError(`status takes no argument, not "${positionals[0]}"`);
-  const { template, maxWidth } = readTemplate(values);
+  const render = lineRenderer(values, io);
+  if (values.follow) return follow(target, render, io);
   const snapshot = await snapshotFor(target, io);
-  const now = nowPlayingOf(snapshot.playback, snapshot.receivedAt, io.now());
-  const noColor = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
-  const lineOptions = { template, maxWidth, idle: values.idle };
-  let output: string;
-  if (values.json) output = statusJson(now);
-  else if (values.waybar) output = statusWaybar(now, lineOptions);
-  else if (values.tmux || values.polybar) output = statusLine(now, { ...lineOptions, markup: values.tmux ? 'tmux' : 'polybar' });
-  else output = statusLine(now, { ...lineOptions, color: io.stdout.isTTY === true && !noColor });
-  await writeLine(io, output);
+  await writeLine(io, render(nowPlayingOf(snapshot.playback, snapshot.receivedAt, io.now())));
   return 0;
 }
 
@@ -225,6 +259,7 @@ export async function runStatusCommand(argv: readonly string[], io: StatusIo = p
   try {
     if (name === 'status') return await runStatus(rest, io);
     if (isPlayerCommandName(name)) return await runPlayerCommand(name!, rest, io);
+    if (name === 'sleep') return await runSleep(rest, io);
     throw new UsageError(`unknown command "${name}"`);
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof FormatError || error instanceof CommandUsageError;

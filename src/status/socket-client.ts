@@ -6,7 +6,7 @@
 import { lstatSync, unlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { currentUid } from './private-folder.js';
-import { decodeAnswer, encode, MAX_ANSWER_BYTES, type StatusAnswer, type StatusRequest } from './socket-protocol.js';
+import { decodeAnswer, encode, MAX_ANSWER_BYTES, PROTOCOL_VERSION, type StatusAnswer, type StatusRequest } from './socket-protocol.js';
 
 /** Well under a second: a status bar that refreshes every second must not pile up waiting processes. */
 export const DEFAULT_TIMEOUT_MS = 500;
@@ -79,4 +79,62 @@ export function askDashboard(path: string, request: StatusRequest, timeoutMs = D
       }
     });
   });
+}
+
+/** A connection that follows a dashboard (`status --follow`), until `close()` or the dashboard goes. */
+export interface Following {
+  close(): void;
+}
+
+export interface FollowHandlers {
+  /** Each answer of the dashboard: the playback now, then after each change. */
+  onAnswer(answer: StatusAnswer): void;
+  /** The connection ended (the dashboard quit, refused, or was never there); nothing is called after this. */
+  onEnd(why: Extract<DashboardReply, { kind: 'none' }>['why'] | 'ended'): void;
+}
+
+/**
+ * Follows the dashboard at `path`, or says at once (`onEnd`) why it cannot: no socket, another user's, the
+ * file a killed dashboard left (removed). An answer line too long ends the connection as garbled.
+ */
+export function followDashboard(path: string, handlers: FollowHandlers): Following {
+  const inode = checkOwner(path);
+  if (typeof inode !== 'number') {
+    queueMicrotask(() => handlers.onEnd(inode));
+    return { close: () => undefined };
+  }
+  let isOver = false;
+  let received = '';
+  const socket = createConnection(path);
+  const end = (why: Parameters<FollowHandlers['onEnd']>[0]): void => {
+    if (isOver) return;
+    isOver = true;
+    socket.destroy();
+    handlers.onEnd(why);
+  };
+  socket.setEncoding('utf8');
+  socket.on('connect', () => socket.write(encode({ v: PROTOCOL_VERSION, op: 'follow' })));
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+    for (let newline = received.indexOf('\n'); newline !== -1 && !isOver; newline = received.indexOf('\n')) {
+      const answer = decodeAnswer(received.slice(0, newline));
+      received = received.slice(newline + 1);
+      if (answer === null) return end('garbled');
+      handlers.onAnswer(answer);
+    }
+    if (received.length > MAX_ANSWER_BYTES) end('garbled');
+  });
+  socket.on('close', () => end('ended'));
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ECONNREFUSED') {
+      removeStale(path, inode);
+      end('stale');
+    } else end(error.code === 'ENOENT' ? 'absent' : 'garbled');
+  });
+  return {
+    close: () => {
+      isOver = true;
+      socket.destroy();
+    },
+  };
 }

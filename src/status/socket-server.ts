@@ -7,6 +7,7 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { getHeapSpaceStatistics } from 'node:v8';
+import { parseSleep, SLEEP_SPELLING } from '../ui/state/sleep-timer.js';
 import { parsePlayerCommand, CommandUsageError } from './player-command.js';
 import type { PlayerBridge } from './player-bridge.js';
 import { ensurePrivateFolder } from './private-folder.js';
@@ -21,6 +22,10 @@ export interface StatusServer {
 
 /** A client that says nothing is dropped after this long, so none can hold a connection open for good. */
 const IDLE_CLIENT_MS = 2_000;
+/** Followers at once (`status --follow`: one per status bar); more are refused. */
+const MAX_FOLLOWERS = 32;
+/** A follower that reads nothing while this much waits for it is dropped, not buffered for without end. */
+const MAX_UNREAD_BYTES = 1_000_000;
 
 /** Bytes of the heap that hold compiled code (part of heapTotal and heapUsed). */
 function compiledCodeBytes(): number {
@@ -29,7 +34,7 @@ function compiledCodeBytes(): number {
     .reduce((sum, space) => sum + space.physical_space_size, 0);
 }
 
-async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<StatusAnswer> {
+async function answer(request: Exclude<StatusRequest, { op: 'follow' }>, bridge: PlayerBridge): Promise<StatusAnswer> {
   if (request.op === 'status') {
     const snapshot = bridge.snapshot();
     if (snapshot === null) return { ok: false, reason: 'the dashboard has not heard from the player yet' };
@@ -43,6 +48,13 @@ async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<Sta
     if (bridge.add === undefined) return { ok: false, reason: 'this dashboard does not add to playlists' };
     return bridge.add(request.to ?? null).catch((error: unknown) => ({ ok: false, reason: error instanceof Error ? error.message : String(error) }));
   }
+  if (request.op === 'sleep') {
+    const sleep = parseSleep(request.argument);
+    if (sleep === null) return { ok: false, reason: `sleep needs ${SLEEP_SPELLING}, not "${request.argument}"` };
+    if (bridge.sleep === undefined) return { ok: false, reason: 'this dashboard has no sleep timer' };
+    const outcome = bridge.sleep(sleep);
+    return outcome.ok ? { ok: true, sleep: outcome.timer } : outcome;
+  }
   try {
     return await bridge.run(parsePlayerCommand(request.name, request.argument));
   } catch (error) {
@@ -51,7 +63,37 @@ async function answer(request: StatusRequest, bridge: PlayerBridge): Promise<Sta
   }
 }
 
-function serve(socket: Socket, bridge: PlayerBridge): void {
+/**
+ * A follower (`status --follow`): the playback now, then again after each change, until it hangs up or the
+ * dashboard quits. Nothing is sent before the dashboard has heard from the player, nor twice the same.
+ */
+function follow(socket: Socket, bridge: PlayerBridge, followers: Set<Socket>): void {
+  if (bridge.subscribe === undefined || followers.size >= MAX_FOLLOWERS) {
+    socket.end(encode({ ok: false, reason: followers.size >= MAX_FOLLOWERS ? 'too many followers' : 'this dashboard cannot be followed' }));
+    return;
+  }
+  socket.setTimeout(0);
+  socket.unref(); // a follower never keeps a quitting dashboard alive
+  followers.add(socket);
+  let last = '';
+  const send = (): void => {
+    const snapshot = bridge.snapshot();
+    if (snapshot === null || socket.destroyed) return;
+    const line = encode({ ok: true, playback: snapshot.playback, receivedAt: snapshot.receivedAt });
+    if (line === last) return;
+    last = line;
+    if (socket.writableLength > MAX_UNREAD_BYTES) socket.destroy();
+    else socket.write(line);
+  };
+  const stop = bridge.subscribe(send);
+  socket.on('close', () => {
+    stop();
+    followers.delete(socket);
+  });
+  send();
+}
+
+function serve(socket: Socket, bridge: PlayerBridge, followers: Set<Socket>): void {
   let received = '';
   let answered = false;
   socket.setEncoding('utf8');
@@ -75,6 +117,7 @@ function serve(socket: Socket, bridge: PlayerBridge): void {
       return;
     }
     answered = true;
+    if (request.op === 'follow') return follow(socket, bridge, followers);
     void answer(request, bridge).then((message) => {
       if (!socket.destroyed) socket.end(encode(message));
     });
@@ -109,7 +152,8 @@ export async function startStatusServer(path: string, bridge: PlayerBridge): Pro
       // Gone meanwhile.
     }
   }
-  const server = createServer((socket) => serve(socket, bridge));
+  const followers = new Set<Socket>();
+  const server = createServer((socket) => serve(socket, bridge, followers));
   try {
     await listen(server, path);
   } catch {
@@ -124,6 +168,8 @@ export async function startStatusServer(path: string, bridge: PlayerBridge): Pro
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // Followers hear the dashboard go (their connection ends) and wait for the next one.
+        for (const follower of followers) follower.destroy();
         try {
           if (lstatSync(path).ino === inode) unlinkSync(path);
         } catch {

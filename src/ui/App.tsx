@@ -14,19 +14,27 @@ import { useLibraryNavigation } from './hooks/use-library-navigation.js';
 import type { ListPointerSlot } from './hooks/use-list-pointer.js';
 import { useMouse } from './hooks/use-mouse.js';
 import { useNotice } from './hooks/use-notice.js';
+import { usePickers } from './hooks/use-pickers.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
 import { useQuitPrompt } from './playlist-editor/hooks/use-quit-prompt.js';
+import { useSleepPrompt } from './hooks/use-sleep-prompt.js';
+import { useSleepTimer } from './hooks/use-sleep-timer.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUpNext } from './hooks/use-up-next.js';
 import { useVolume } from './hooks/use-volume.js';
 import { computeLayout } from './layout.js';
+import type { CursorTargetSlot } from './library/cursor-target.js';
+import { LoadedLists } from './library/loaded-lists.js';
+import { likeFocused, useLikedStoreOf, usePlayingLiked } from './library/use-like-key.js';
 import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
 import { DevicesOverlay } from './panes/DevicesOverlay.js';
 import { HelpOverlay } from './panes/HelpOverlay.js';
 import { LibraryArea } from './panes/LibraryArea.js';
 import { NowPlayingPane } from './panes/NowPlayingPane.js';
+import { GoToOverlay } from './overlays/GoToOverlay.js';
+import { SearchOverlay } from './overlays/SearchOverlay.js';
 import { contextLabel } from './play/play-request.js';
 import { usePlayStart } from './play/play-starter.js';
 import { ServicesProvider, useServices, type Services } from './services.js';
@@ -78,20 +86,22 @@ export function App(props: AppProps) {
   const { api, liveLines = null, theme, config = DEFAULT_CONFIG, configProblem = null, terminalEvents = null } = props;
   const { artMode = NO_ART, terminalPictures = null, log = NO_LOG, journals = null } = props;
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
+  const [cursorTarget] = useState<CursorTargetSlot>(() => ({ current: null }));
+  const [loaded] = useState(() => new LoadedLists());
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   const { keys: bindings, poll } = config;
   const services = useMemo(
     (): Partial<Services> => ({
       api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
-      listRefreshMs: poll.listRefreshMs, theme: shownTheme,
+      listRefreshMs: poll.listRefreshMs, theme: shownTheme, cursorTarget, loaded,
     }),
-    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme],
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme, cursorTarget, loaded],
   );
   return (
     <ServicesProvider services={services}>
       <KeyLayersProvider>
-        <Dashboard api={api} config={config} configProblem={configProblem} recentPlaylists={props.recentPlaylists} />
+        <Dashboard api={api} config={config} configProblem={configProblem} recentPlaylists={props.recentPlaylists} cursorTarget={cursorTarget} />
       </KeyLayersProvider>
     </ServicesProvider>
   );
@@ -102,19 +112,22 @@ interface DashboardProps {
   config: Config;
   configProblem: string | null;
   recentPlaylists?: RecentPlaylists;
+  cursorTarget: CursorTargetSlot;
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardProps) {
+function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }: DashboardProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
   const [notice, showNotice] = useNotice();
   const playback = usePlayback(api, showNotice, config.poll);
-  usePlaybackLink(playback);
+  const sleep = useSleepTimer(playback, showNotice);
+  const sleepPrompt = useSleepPrompt(sleep, showNotice);
+  usePlaybackLink(playback, sleep);
   const { starter, started } = usePlayStart(api, playback, showNotice);
-  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run });
+  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
   const connection = useConnection(api);
   // The playlists being changed, their panes open or not: one session each (playlist-editor/edit-sessions.ts).
   const { journals } = useServices();
@@ -127,10 +140,12 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
-
+  const liked = useLikedStoreOf(api, showNotice);
+  const isPlayingLiked = usePlayingLiked(liked, playback.data?.item, upNext.items);
   const navigation = useLibraryNavigation(focus, dispatch);
-  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
+  // Unsaved changes left by an earlier run are offered first; a playlist whose changes wait opens with them.
   const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
+  const pickers = usePickers({ api, player: starter, focus, dispatch, openPlaylist: offers.open, say: showNotice });
   const playlists = usePlaylistActions({ api, sessions, recent, notice: showNotice, open: offers.open });
   useAddLink(api, sessions, recent, playback.data?.item);
   useGlobalKeys({
@@ -141,6 +156,14 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
     volume: volume.press,
     toggleDevices: () => setDevicesOpen((open) => !open),
     addPlaying: () => playlists.actions.add(addSourceOfPlaying(playback.data?.item)),
+    like: () => {
+      if (focus.isHelpOpen || isDevicesOpen) return;
+      likeFocused({ store: liked, isNowPlayingFocused: focus.focus === 'nowPlaying', playing: playback.data?.item, cursorTarget, say: showNotice });
+    },
+    openPicker: (picker) => {
+      if (!focus.isHelpOpen && !isDevicesOpen) pickers.open(picker);
+    },
+    sleep: sleepPrompt.open,
   });
 
   // The player's side of the services, for the panes: stable but for the playlists made or renamed here.
@@ -150,7 +173,10 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
     (): EditorServices => ({ sessions, actions: playlistActions, playlistsVersion, names }),
     [sessions, playlistActions, playlistsVersion, names],
   );
-  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, editor }), [starter, addToQueue, editor]);
+  const player = useMemo(
+    (): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, editor, liked }),
+    [starter, addToQueue, editor, liked],
+  );
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
@@ -160,7 +186,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message ?? playlists.prompt.message ?? offers.message,
+    prompt: savePrompt.message ?? playlists.prompt.message ?? offers.message ?? sleepPrompt.message,
     notice,
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
@@ -178,6 +204,8 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
           height={nowPlaying.height}
           contextLabel={contextLabel(playback.data, started)}
           upNext={upNext.items}
+          isLiked={isPlayingLiked}
+          sleep={sleep.timer}
         />
         {focus.isHelpOpen ? (
           <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
@@ -196,6 +224,14 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
           <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
             <PlaylistPicker shown={playlists.picker} width={root.width} maxHeight={library.height + 1} />
           </Box>
+        ) : pickers.shown !== null ? (
+          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
+            {pickers.shown === 'search' ? (
+              <SearchOverlay width={root.width} height={library.height + 1} onClose={pickers.close} onChoose={pickers.chooseFound} />
+            ) : (
+              <GoToOverlay width={root.width} height={library.height + 1} onClose={pickers.close} onChoose={pickers.chooseEntry} />
+            )}
+          </Box>
         ) : (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} width={root.width} />
         )}
@@ -203,7 +239,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists }: DashboardPro
           focus={focus}
           library={library}
           details={details}
-          isHidden={focus.isHelpOpen || isDevicesOpen || playlists.picker !== null}
+          isHidden={focus.isHelpOpen || isDevicesOpen || playlists.picker !== null || pickers.shown !== null}
           onOpenPlaylist={offers.open}
           onDrill={navigation.onDrill}
           onBack={navigation.onBack}

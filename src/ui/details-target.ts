@@ -1,4 +1,4 @@
-import type { Audiobook, Chapter, Episode, PlaylistItem, Show, SimplifiedPlaylist, Track } from '../api/types.js';
+import type { Album, AlbumDetails, Artist, Audiobook, Chapter, Episode, PlaylistItem, Show, SimplifiedPlaylist, Track } from '../api/types.js';
 
 /** What the details pane describes: the item under the cursor of the focused library pane. */
 export type DetailsTarget =
@@ -7,7 +7,10 @@ export type DetailsTarget =
   | { kind: 'chapter'; chapter: Chapter }
   | { kind: 'show'; show: Show }
   | { kind: 'audiobook'; audiobook: Audiobook }
-  | { kind: 'playlist'; playlist: SimplifiedPlaylist };
+  | { kind: 'playlist'; playlist: SimplifiedPlaylist }
+  /** A saved album comes with its details; a simplified one (an artist's, a search's) has them read when the cursor rests. */
+  | { kind: 'album'; album: Album | AlbumDetails }
+  | { kind: 'artist'; artist: Artist };
 
 /** The target for a playlist entry; null for an entry the service sent without a playable item. */
 export function targetOfPlaylistItem(item: PlaylistItem): DetailsTarget | null {

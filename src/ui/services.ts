@@ -4,6 +4,9 @@ import type { ArtMode } from './art/mode.js';
 import { REFRESH_INTERVAL_MS } from './hooks/page-loader.js';
 import type { ListPointerSlot } from './hooks/use-list-pointer.js';
 import { DEFAULT_BINDINGS, type KeyBindings } from './keys/bindings.js';
+import type { CursorTargetSlot } from './library/cursor-target.js';
+import type { LikedStore } from './library/liked-store.js';
+import { LoadedLists } from './library/loaded-lists.js';
 import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
 import type { PlayStarter } from './play/play-starter.js';
@@ -49,6 +52,12 @@ export interface Services {
   queue: QueueActions | null;
   /** The playlists being changed, and what `A`, `N` and `R` ask; null: a pane drawn alone keeps its own. */
   editor: EditorServices | null;
+  /** What is liked, for the ♥ and `l`; null: no marks (a pane drawn alone). */
+  liked: LikedStore | null;
+  /** The item under the cursor of the list that last had the focus, for `l`. */
+  cursorTarget: CursorTargetSlot;
+  /** What the lists have loaded, for `:`. */
+  loaded: LoadedLists;
 }
 
 const NOWHERE: LogLine = () => {};
@@ -68,6 +77,9 @@ export const DEFAULT_SERVICES: Services = {
   player: null,
   queue: null,
   editor: null,
+  liked: null,
+  cursorTarget: { current: null },
+  loaded: new LoadedLists(),
 };
 
 const ServicesContext = createContext<Services>(DEFAULT_SERVICES);

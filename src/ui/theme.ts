@@ -90,6 +90,9 @@ export const mutedStyle = (theme: Theme): { color: string | undefined; dimColor:
   dimColor: theme.muted === undefined,
 });
 
+/** The ♥ of a liked row: in the success colour, plain without colours (the mark itself shows it). */
+export const likedStyle = (theme: Theme): { color: string | undefined } => ({ color: theme.success });
+
 /** The cursor row's style: the selection colour as its background, or inverse without one. */
 export const selectionStyle = (theme: Theme): { backgroundColor: string | undefined; inverse: boolean } => ({
   backgroundColor: theme.selection,

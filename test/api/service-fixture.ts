@@ -3,14 +3,14 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Api } from '../../src/api/api.js';
 import { allPages } from '../../src/api/paging.js';
 import type { SimplifiedPlaylist } from '../../src/api/types.js';
-import { startService, type RunningService } from '../../src/service/start.js';
+import { startService, type RunningService, type StartOptions } from '../../src/service/start.js';
 import { readable } from '../helpers/readable.js';
 
 /** Starts one service for the test file and closes it afterwards; read `.current` inside tests. */
-export function useService(): { current: RunningService } {
+export function useService(options: Pick<StartOptions, 'devMode'> = {}): { current: RunningService } {
   const holder = {} as { current: RunningService };
   beforeAll(async () => {
-    holder.current = await startService({ port: 0, db: ':memory:' });
+    holder.current = await startService({ port: 0, db: ':memory:', ...options });
   });
   afterAll(async () => {
     await holder.current?.close();

@@ -50,6 +50,22 @@ export function findInTree(root: number, text: string): number | null {
   return null;
 }
 
+/**
+ * CPU seconds of `root` and everything below it so far, the children it has already waited for included
+ * (cutime + cstime): a program that starts a short-lived command each second (tmux's `#()`) pays for them.
+ */
+export function treeCpuWithReapedSeconds(root: number): number {
+  let reaped = 0;
+  try {
+    const text = readFileSync(`/proc/${root}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    reaped = Number(fields[13]) + Number(fields[14]);
+  } catch {
+    return Number.NaN; // gone
+  }
+  return cpuSeconds(processTree(root)) + reaped / CLOCK_TICKS;
+}
+
 /** CPU seconds (user + system) used so far by each of `pids` together. */
 export function cpuSeconds(pids: readonly number[]): number {
   return pids.reduce((sum, pid) => sum + (readStat(pid)?.cpuTicks ?? 0), 0) / CLOCK_TICKS;

@@ -21,6 +21,7 @@ const HEAVY: { name: string; path: RegExp }[] = [
   { name: 'React', path: /^node_modules\/(react|react-reconciler|scheduler)\// },
   // The one file of src/service that `status` may read: where the database is when not told (database-path.ts).
   { name: 'the service', path: /^(node_modules\/(fastify|better-sqlite3|@fastify\/[^/]+)\/|src\/service\/(?!database-path\.ts$))/ },
+  { name: 'D-Bus', path: /^(node_modules\/(@jellybrick\/dbus-next|fast-xml-parser|fast-xml-builder)\/|src\/desktop\/)/ },
 ];
 
 interface Run {
@@ -141,14 +142,14 @@ export async function benchStatus(): Promise<Figure[]> {
       },
       {
         section: 'status',
-        name: 'status: Ink, React or service modules loaded',
+        name: 'status: Ink, React, service or D-Bus modules loaded',
         value: recorded.code === 0 ? found.length : null,
         unit: 'count',
         budget: { max: 0 },
         method:
           `one more call under node --import record-loads.mjs (a loader hook; require's cache at exit): the sources of each ` +
           `file it loaded, from esbuild's path comments in the bundle, matched against Ink, Yoga and src/terminal; ` +
-          `React, its reconciler and scheduler; fastify, better-sqlite3 and src/service (but database-path.ts)`,
+          `React, its reconciler and scheduler; fastify, better-sqlite3 and src/service (but database-path.ts); the D-Bus library and src/desktop`,
         note:
           `${files} files, ${sources.length} modules loaded (${byFolder(sources)})` +
           (found.length > 0 ? `; ${heavy.filter((each) => each.found.length > 0).map((each) => `${each.name}: ${each.found.slice(0, 3).join(', ')}`).join('; ')}` : '') +

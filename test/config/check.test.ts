@@ -31,6 +31,7 @@ describe('checkConfigText', () => {
         '[theme]', 'name = "light"', 'accent = "#FF8800"', 'border = 240', 'muted = "bright-black"', 'selection = "none"',
         '[poll]', 'playing_seconds = 10', 'idle_seconds = 30.5', 'list_refresh_seconds = 120',
         '[layout]', 'details = false', 'details_share = 0.3', '[mouse]', 'enabled = false', '[art]', 'mode = "blocks"',
+        '[desktop]', 'mpris = false', 'notify = true',
       ].join('\n'),
     );
     expect(problems).toEqual([]);
@@ -39,6 +40,7 @@ describe('checkConfigText', () => {
     expect(config.layout).toEqual({ details: false, detailsShare: 0.3 });
     expect(config.mouse).toEqual({ enabled: false });
     expect(config.art).toEqual({ mode: 'blocks' });
+    expect(config.desktop).toEqual({ mpris: false, notify: true });
   });
 
   it('says where a file is not TOML, in one problem', () => {
@@ -52,7 +54,7 @@ describe('checkConfigText', () => {
   });
 
   it('names unknown sections and keys with what is allowed', () => {
-    expect(said('[colours]\naccent = "red"\n')).toEqual(['1: colours: unknown section (allowed: [keys], [theme], [poll], [layout], [mouse], [art])']);
+    expect(said('[colours]\naccent = "red"\n')).toEqual(['1: colours: unknown section (allowed: [keys], [theme], [poll], [layout], [mouse], [art], [desktop])']);
     expect(said('\n[mouse]\nenable = true\n')).toEqual(['3: mouse.enable: unknown key (allowed in [mouse]: enabled)']);
     expect(said('mouse = true\n')).toEqual(['1: mouse: must be a table: write [mouse] on a line of its own']);
     expect(said('[poll]\nplaying = 5\n')).toEqual([
@@ -79,7 +81,7 @@ describe('checkConfigText', () => {
       "3: keys.moveDown: \"j\" is bound to both down and moveDown in a playlist's items: give one of them another key",
     ]);
     expect(said('[keys]\nfilter = "q"\n')).toEqual(['2: keys.filter: "q" is bound to both quit and filter in lists: give one of them another key']);
-    expect(said('[keys]\nshuffle = "z"\nrepeat = "z"\n')).toEqual(['3: keys.repeat: "z" is bound to both shuffle and repeat everywhere: give one of them another key']);
+    expect(said('[keys]\nshuffle = "y"\nrepeat = "y"\n')).toEqual(['3: keys.repeat: "y" is bound to both shuffle and repeat everywhere: give one of them another key']);
   });
 
   it('finds a conflict in the devices list, which reads the lists\' ↑ and ↓', () => {
@@ -136,6 +138,14 @@ describe('checkConfigText', () => {
     const fastest = { playingMs: POLL_BOUNDS.playing_seconds.min * 1000, idleMs: POLL_BOUNDS.idle_seconds.min * 1000, listRefreshMs: POLL_BOUNDS.list_refresh_seconds.min * 1000 };
     expect(requestsPer30s(fastest)).toBeLessThanOrEqual(REQUEST_BUDGET_PER_30_S);
     expect(requestsPer30s({ ...fastest, playingMs: 4_000 })).toBeGreaterThan(REQUEST_BUDGET_PER_30_S);
+  });
+
+  it('keeps notifications off unless asked, and refuses desktop values it does not know', () => {
+    expect(DEFAULT_CONFIG.desktop).toEqual({ mpris: true, notify: false });
+    expect(said('[desktop]\nnotify = "yes"\nnotifications = true\n')).toEqual([
+      '2: desktop.notify: must be true or false, not "yes"',
+      '3: desktop.notifications: unknown key (allowed in [desktop]: mpris, notify)',
+    ]);
   });
 
   it('refuses layout, mouse and art values it does not know', () => {

@@ -49,6 +49,21 @@ const playlistItem = object({ added_at: nullable(string), added_by: nullable(use
 const playlistFields = { ...link, name: string, type: { const: 'playlist' }, collaborative: boolean, public: nullable(boolean), snapshot_id: string, owner: user, images: array(image), description: nullable(string) };
 const snapshot = object({ snapshot_id: string });
 
+const fullArtist = object({ ...link, name: string, type: { const: 'artist' }, followers, genres: array(string), images: array(image), popularity: integer });
+const simplifiedTrack = object(
+  { ...link, name: string, type: { const: 'track' }, artists: array(artist), duration_ms: integer, explicit: boolean, is_local: boolean, track_number: integer, disc_number: integer },
+  { is_playable: boolean, linked_from: linkedFrom, available_markets: array(string), preview_url: nullable(string), restrictions: object({ reason: string }) },
+);
+const simplifiedAlbum = object({ ...album.properties as Record<string, Schema>, total_tracks: integer }, { available_markets: array(string) });
+const fullAlbum = object(
+  { ...album.properties as Record<string, Schema>, total_tracks: integer, label: string, genres: array(string), popularity: integer, tracks: page(simplifiedTrack),
+    copyrights: array(object({ text: string, type: string })), external_ids: object({}, { upc: string }) },
+  { available_markets: array(string) },
+);
+const simplifiedPlaylist = object({ ...playlistFields, tracks: object({ href: string, total: integer }) });
+const audiobook = object(audiobookFields);
+const context = object({ type: string, href: string, uri: string, external_urls: object({}) });
+
 const device = object({ id: nullable(string), is_active: boolean, name: string, type: string, volume_percent: nullable(integer) });
 const player = object(
   { device, repeat_state: { enum: ['off', 'track', 'context'] }, shuffle_state: boolean, timestamp: integer, progress_ms: nullable(integer), is_playing: boolean, item: nullable(playable), currently_playing_type: { enum: ['track', 'episode', 'ad', 'unknown'] }, actions: object({}) },
@@ -68,13 +83,31 @@ export const BODY_SCHEMAS = {
   'page of playlist items': page(playlistItem),
   snapshot,
   playlist: object({ ...playlistFields, followers, tracks: page(playlistItem) }),
-  'page of playlists': page(object({ ...playlistFields, tracks: object({ href: string, total: integer }) })),
+  'page of playlists': page(simplifiedPlaylist),
   'page of saved shows': page(object({ added_at: string, show })),
-  'page of saved audiobooks': page(object({ added_at: string, audiobook: object(audiobookFields) })),
+  'page of saved audiobooks': page(object({ added_at: string, audiobook })),
   show,
   'page of episodes': page(episode),
   devices: object({ devices: array(device) }),
   queue: object({ currently_playing: nullable(playable), queue: array(playable) }),
+  album: fullAlbum,
+  'page of simplified tracks': page(simplifiedTrack),
+  artist: fullArtist,
+  'page of artist albums': page(object({ ...simplifiedAlbum.properties as Record<string, Schema>, album_group: { enum: ['album', 'single', 'compilation', 'appears_on'] } })),
+  'several artists': object({ artists: array(fullArtist) }),
+  'search results': object({}, {
+    tracks: page(track), albums: page(simplifiedAlbum), artists: page(fullArtist), playlists: page(simplifiedPlaylist), shows: page(show), episodes: page(episode), audiobooks: page(audiobook),
+  }),
+  'page of saved tracks': page(object({ added_at: string, track })),
+  'page of saved albums': page(object({ added_at: string, album: fullAlbum })),
+  'followed artists': object({
+    artists: object({ href: string, limit: integer, next: nullable(string), cursors: object({ after: nullable(string) }), total: integer, items: array(fullArtist) }),
+  }),
+  'recently played': object({
+    href: string, limit: integer, next: nullable(string), cursors: nullable(object({ after: string, before: string })),
+    items: array(object({ track, played_at: string, context: nullable(context) })),
+  }),
+  booleans: array(boolean),
   error: { type: 'object', properties: { error: object({ status: integer, message: string }) }, required: ['error'], additionalProperties: false },
 } satisfies Record<BodyName | 'error', Schema>;
 

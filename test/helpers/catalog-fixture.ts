@@ -1,5 +1,5 @@
 import { imagesFor } from '../../src/service/seed/text.js';
-import type { SeedCatalog, SeedImage, SeedPlaylistItem } from '../../src/service/seed/types.js';
+import type { SeedAlbum, SeedArtist, SeedCatalog, SeedDiscography, SeedImage, SeedPlaylistItem, SeedTrack } from '../../src/service/seed/types.js';
 
 /**
  * A small hand-made catalog for service tests: every market case once, with ids the tests can name.
@@ -37,7 +37,20 @@ export const ids = {
   mixedPlaylist: fixtureId('p', 3),
   collaborativePlaylist: fixtureId('p', 4),
   othersPlaylist: fixtureId('p', 5),
+  /** The discography: Zoë Ekström, and The Harbor Lights (featured on one of her tracks). */
+  discArtist: fixtureId('r', 2),
+  harborArtist: fixtureId('r', 3),
+  /** Zoë's album "Café Stories": Café Society, Harbor Lights (feat. The Harbor Lights), Naïve Song. */
+  discAlbum: fixtureId('b', 2),
+  /** The Harbor Lights' single "Harbor": "Harbor", and a more popular "Harbor" (another take). */
+  single: fixtureId('b', 3),
+  /** An album sold in JP only: "Tokyo Harbor". */
+  regionalAlbum: fixtureId('b', 4),
+  discTrack: (n: number) => fixtureId('d', n),
 };
+
+/** The discography's tracks, by their number in `ids.discTrack`. */
+export const DISC_TRACKS = { cafe: 1, harborLights: 2, naive: 3, harbor: 4, tokyoHarbor: 5, harborTake: 6 } as const;
 
 export const TRACK_COUNT = 40;
 export const BIG_PLAYLIST_LENGTH = 10_000;
@@ -225,5 +238,59 @@ export function fixtureCatalog(): SeedCatalog {
       { user_id: ids.demo, item_id: ids.episode(1), fully_played: true, resume_position_ms: 0, played_at: '2024-01-09T10:00:00Z' },
       { user_id: ids.demo, item_id: ids.chapter(2), fully_played: false, resume_position_ms: 120_000, played_at: '2024-01-10T10:00:00Z' },
     ],
+    discography: fixtureDiscography(),
+    collection: {
+      // Newest first.
+      liked_tracks: [
+        { user_id: ids.demo, item_id: ids.discTrack(DISC_TRACKS.cafe), added_at: '2024-02-04T10:00:00Z' },
+        { user_id: ids.demo, item_id: ids.track(1), added_at: '2024-02-03T10:00:00Z' },
+        { user_id: ids.demo, item_id: ids.usOnlyTrack, added_at: '2024-02-02T10:00:00Z' },
+        { user_id: ids.demo, item_id: ids.discTrack(DISC_TRACKS.harbor), added_at: '2024-02-01T10:00:00Z' },
+      ],
+      saved_albums: [
+        { user_id: ids.demo, item_id: ids.discAlbum, added_at: '2024-02-06T10:00:00Z' },
+        { user_id: ids.demo, item_id: ids.album, added_at: '2024-02-05T10:00:00Z' },
+      ],
+      followed_artists: [
+        { user_id: ids.demo, item_id: ids.discArtist, added_at: '2024-02-08T10:00:00Z' },
+        { user_id: ids.demo, item_id: ids.artist, added_at: '2024-02-07T10:00:00Z' },
+      ],
+      plays: [
+        { user_id: ids.demo, track_id: ids.track(2), played_at: '2024-02-10T10:04:00Z', context_uri: `playdeck:playlist:${ids.firstPlaylist}` },
+        { user_id: ids.demo, track_id: ids.track(1), played_at: '2024-02-10T10:00:00Z', context_uri: `playdeck:playlist:${ids.firstPlaylist}` },
+        { user_id: ids.demo, track_id: ids.discTrack(DISC_TRACKS.cafe), played_at: '2024-02-09T09:00:00Z', context_uri: `playdeck:album:${ids.discAlbum}` },
+      ],
+    },
+  };
+}
+
+/** Two artists, three albums (one regional), five tracks with accents, a feature and a single to search for. */
+function fixtureDiscography(): SeedDiscography {
+  const artist = (id: string, name: string, genres: string[], popularity: number): SeedArtist => ({ id, name, genres, popularity, followers: popularity * 10, images: images(id) });
+  const album = (id: string, name: string, type: SeedAlbum['album_type'], artistId: string, markets: string[], tracks: number, date: string): SeedAlbum => ({
+    id, name, album_type: type, artist_ids: [artistId], release_date: date, release_date_precision: 'day', images: images(id), available_markets: markets, total_tracks: tracks,
+  });
+  const track = (n: number, name: string, albumId: string, artistIds: string[], number: number, popularity: number, markets: string[]): SeedTrack => ({
+    id: ids.discTrack(n), name, album_id: albumId, artist_ids: artistIds, duration_ms: 200_000 + n * 1000, explicit: n === 3, popularity,
+    track_number: number, disc_number: 1, isrc: `QZDSC24${String(n).padStart(7, '0')}`, available_markets: markets, relinked_to: null,
+  });
+  return {
+    artists: [artist(ids.discArtist, 'Zoë Ekström', ['chamber pop', 'indie pop'], 70), artist(ids.harborArtist, 'The Harbor Lights', ['indie pop', 'shoegaze'], 55)],
+    albums: [
+      album(ids.discAlbum, 'Café Stories', 'album', ids.discArtist, BROAD, 3, '2022-03-04'),
+      album(ids.single, 'Harbor', 'single', ids.harborArtist, BROAD, 2, '2023-05-06'),
+      album(ids.regionalAlbum, 'Tokyo Nights', 'album', ids.harborArtist, ['JP'], 1, '2021-01-02'),
+    ],
+    tracks: [
+      track(DISC_TRACKS.cafe, 'Café Society', ids.discAlbum, [ids.discArtist], 1, 60, BROAD),
+      track(DISC_TRACKS.harborLights, 'Harbor Lights', ids.discAlbum, [ids.discArtist, ids.harborArtist], 2, 80, BROAD),
+      track(DISC_TRACKS.naive, 'Naïve Song', ids.discAlbum, [ids.discArtist], 3, 40, BROAD),
+      track(DISC_TRACKS.harbor, 'Harbor', ids.single, [ids.harborArtist], 1, 30, BROAD),
+      track(DISC_TRACKS.tokyoHarbor, 'Tokyo Harbor', ids.regionalAlbum, [ids.harborArtist], 1, 90, ['JP']),
+      track(DISC_TRACKS.harborTake, 'Harbor', ids.single, [ids.harborArtist], 2, 95, BROAD),
+    ],
+    album_details: [ids.album, ids.discAlbum, ids.single, ids.regionalAlbum].map((albumId, place) => ({
+      album_id: albumId, label: `Fixture Records ${place + 1}`, popularity: 50 + place, upc: `00000000000${place}`,
+    })),
   };
 }

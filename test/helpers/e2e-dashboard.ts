@@ -27,6 +27,8 @@ export function createSandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-e2e-'));
   const folders = { HOME: 'home', XDG_DATA_HOME: 'data', XDG_CONFIG_HOME: 'config', XDG_STATE_HOME: 'state', XDG_CACHE_HOME: 'cache' };
   const env: Record<string, string | undefined> = { PLAYDECK_BASE_URL: undefined, PLAYDECK_TOKEN: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined };
+  // No session bus unless a test brings its own: a dashboard under test never shows up on the desktop's.
+  env.DBUS_SESSION_BUS_ADDRESS = undefined;
   for (const [name, folder] of Object.entries(folders)) {
     env[name] = join(dir, folder);
     mkdirSync(join(dir, folder));
@@ -122,7 +124,8 @@ export interface NowPlayingView {
 }
 
 // The pane's border is heavy (┃) while it has focus, light (│) otherwise.
-const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)\s*[│┃]/;
+// A liked item's name is followed by its ♥.
+const STATE_ROW = /(▶ Playing|❚❚ Paused) {2}(.+?)(?: {2}♥)?\s*[│┃]/;
 // The cover's half-blocks (or their placeholder) may stand before the clock.
 const CLOCK_ROW = /[│┃] (?:[▀░]+ {2})?(\d+:\d{2}(?::\d{2})?) [━─]+ (\d+:\d{2}(?::\d{2})?) [│┃]/;
 

@@ -3,6 +3,7 @@ import { ApiError, type ApiErrorKind } from '../../src/api/errors.js';
 import type { Chapter, Episode, Paging, PlayableItem, PlaybackState, SimplifiedPlaylist, Track } from '../../src/api/types.js';
 import { createFakeCatalog, type FakeCatalog } from './fake-catalog.js';
 import { FakeDevices } from './fake-devices.js';
+import { FakeLibrary, fakeLibraryMethods } from './fake-library.js';
 import { FakePlayer, type PlaybackPatch } from './fake-player.js';
 import { resolveStart } from './fake-play-context.js';
 import { FakePlaylists } from './fake-playlists.js';
@@ -46,6 +47,8 @@ export interface FakeHold {
 
 export interface FakeApi extends Api {
   readonly catalog: FakeCatalog;
+  /** What the user saved (liked songs, albums, artists, shows, audiobooks), by URI. */
+  readonly library: FakeLibrary;
   /** Every call made, in order, with its arguments (the options object included). */
   readonly calls: FakeCall[];
   callsTo(method: ApiMethod): FakeCall[];
@@ -93,6 +96,7 @@ const notFound = (): ApiError => fakeApiError('not-found', 'Resource not found')
 export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   const catalog = createFakeCatalog();
   const playlists = new FakePlaylists(catalog);
+  const library = new FakeLibrary(catalog);
   const firstPlaylist = playlists.list()[0]!;
   const queue = playlists.items(firstPlaylist.id).items.flatMap((entry) => (entry.track ? [entry.track] : []));
   const player = new FakePlayer(queue, firstPlaylist.uri);
@@ -197,6 +201,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
 
   return {
     catalog,
+    library,
     calls,
     callsTo: (method) => calls.filter((call) => call.method === method),
     failNext(kindOrMethod, { method, times = 1, message, details } = {}) {
@@ -246,7 +251,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     setRepeat: (...args) => respond('setRepeat', args, () => player.setRepeat(args[0])),
     startPlayback: (...args) =>
       respond('startPlayback', args, () => {
-        const start = resolveStart(args[0], catalog, playlists);
+        const start = resolveStart(args[0], catalog, playlists, library);
         player.start(start.queue, start.context, start.index, start.positionMs);
       }),
     setVolume: (...args) =>
@@ -304,9 +309,11 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     createPlaylist: (...args) => respond('createPlaylist', args, () => playlists.create(args[0])),
     changePlaylistDetails: (...args) => respond('changePlaylistDetails', args, () => playlists.changeDetails(args[0], args[1])),
 
-    getSavedShows: (...args) => respond('getSavedShows', args, () => page('me/shows', () => catalog.savedShows, args[0], 50)),
+    getSavedShows: (...args) =>
+      respond('getSavedShows', args, () => page(`me/shows@${library.version}`, () => catalog.savedShows.filter(({ show }) => library.isSaved(show.uri)), args[0], 50)),
     getSavedAudiobooks: (...args) =>
-      respond('getSavedAudiobooks', args, () => page('me/audiobooks', () => catalog.savedAudiobooks, args[0], 50)),
+      respond('getSavedAudiobooks', args, () =>
+        page(`me/audiobooks@${library.version}`, () => catalog.savedAudiobooks.filter(({ audiobook }) => library.isSaved(audiobook.uri)), args[0], 50)),
     getAudiobookChapters: (...args) =>
       respond('getAudiobookChapters', args, () => page(`audiobooks/${args[0]}`, () => chaptersOf(args[0]), args[1], 50)),
 
@@ -322,6 +329,8 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getTracks: (...args) => respond('getTracks', args, () => args[0].map((id) => lookup<Track>(id, 'track'))),
     getChapter: (...args) => respond('getChapter', args, () => found(lookup<Chapter>(args[0], 'chapter'))),
     getChapters: (...args) => respond('getChapters', args, () => args[0].map((id) => lookup<Chapter>(id, 'chapter'))),
+
+    ...fakeLibraryMethods(library, () => playlists.list(), respond, page, notFound),
 
     // The fake catalog lists no pictures; a test that asks gets bytes that are no picture (a placeholder shows).
     getImage: (url, decode) => respond('getImage', [url], () => decode(Buffer.alloc(0))),

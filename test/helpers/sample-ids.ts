@@ -27,6 +27,8 @@ export function sampleIdsOf(catalog: SeedCatalog): SampleIds {
     otherUser: first(catalog.users, (user) => user.country !== null && user.country !== demo.country, 'user of another country').id,
     countrylessUser: first(catalog.users, (user) => user.country === null, 'user without a country').id,
     album: catalog.albums[0]!.id,
+    artist: catalog.albums[0]!.artist_ids[0] ?? catalog.artists[0]!.id,
+    trackName: catalog.tracks[0]!.name,
     track: first(catalog.tracks, (track) => sold(track) && track.relinked_to === null, 'track sold to the demo user').id,
     relinkedTrack: first(catalog.tracks, (track) => track.relinked_to !== null, 'relinked track').id,
     foreignTrack: first(catalog.tracks, (track) => !sold(track) && track.relinked_to === null, 'track the demo user cannot play').id,

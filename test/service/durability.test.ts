@@ -22,6 +22,18 @@ describe('the file database', () => {
     db.close();
   });
 
+  it('a seed that fails leaves the new file empty, seeded whole at the next open', () => {
+    const path = join(folder, 'failed.db');
+    const failing = () => {
+      throw new Error('the generator broke');
+    };
+    expect(() => openDatabase({ path, catalog: failing })).toThrow('the generator broke');
+    const db = openDatabase({ path, catalog: fixtureCatalog });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect((db.prepare('SELECT count(*) AS n FROM playlists').get() as { n: number }).n).toBe(5);
+    db.close();
+  });
+
   it('is seeded once: reopening keeps the data and does not seed again', () => {
     const path = join(folder, 'b.db');
     let calls = 0;

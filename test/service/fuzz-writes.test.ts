@@ -100,16 +100,37 @@ type TokenKind = 'demo' | 'demo, public writes only' | 'other user' | 'no user' 
 /** Every write of the route list: those of a playlist (its items, its details), creating one, and the player's commands. */
 const PLAYLIST_WRITES = API_WRITES.filter((route) => route.path.includes(':playlist_id'));
 const CREATES = API_WRITES.filter((route) => route.path.endsWith('/playlists'));
-const COMMANDS = API_WRITES.filter((route) => !PLAYLIST_WRITES.includes(route) && !CREATES.includes(route));
+/** Saving and following (`/me/library` and the older routes of one kind each). */
+const LIBRARY_WRITES = API_WRITES.filter((route) => /^\/v1\/me\/(?:library|tracks|albums|shows|audiobooks|following)$/.test(route.path));
+const COMMANDS = API_WRITES.filter((route) => !PLAYLIST_WRITES.includes(route) && !CREATES.includes(route) && !LIBRARY_WRITES.includes(route));
 // Bad percent-encoding in paths is fuzz-reads' (the router answers it before any route, read or write).
 const target = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...PLAYLISTS, 'p'.padEnd(22, '9'), 'short', '%E2%80%AE'), fc.constantFrom(...PLAYLIST_WRITES)).map(([id, route]) => ({ kind: 'playlist' as const, id, route, path: pathWith(route, id) })) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(ids.demo, ids.other, 'x'), fc.constantFrom(...CREATES)).map(([id, route]) => ({ kind: 'create' as const, id, route, path: pathWith(route, id) })) },
   { weight: 2, arbitrary: fc.constantFrom(...COMMANDS).map((route) => ({ kind: 'player' as const, id: '', route, path: route.path })) },
+  { weight: 2, arbitrary: fc.constantFrom(...LIBRARY_WRITES).map((route) => ({ kind: 'library' as const, id: '', route, path: route.path })) },
 );
+/** The items a save or a follow of each route takes, so that some are accepted (the rest of the queries are noise). */
+const LIBRARY_ITEMS: Record<string, readonly string[]> = {
+  '/v1/me/library': [`playdeck:track:${ids.track(1)}`, `playdeck:album:${ids.album}`, `playdeck:show:${ids.show}`, `playdeck:audiobook:${ids.audiobook}`,
+    `playdeck:artist:${ids.artist}`, `playdeck:episode:${ids.episode(1)}`],
+  '/v1/me/tracks': [ids.track(1), ids.track(2), ids.track(3)],
+  '/v1/me/albums': [ids.album, ids.discAlbum],
+  '/v1/me/shows': [ids.show],
+  '/v1/me/audiobooks': [ids.audiobook],
+  '/v1/me/following': [ids.artist, ids.discArtist],
+};
+function queryFor(path: string) {
+  const items = LIBRARY_ITEMS[path];
+  if (items === undefined) return query;
+  const name = path === '/v1/me/library' ? 'uris' : 'ids';
+  const plausible = fc.subarray([...items], { minLength: 1 }).map((chosen) =>
+    `?${path.endsWith('/following') ? 'type=artist&' : ''}${name}=${encodeURIComponent(chosen.join(','))}`);
+  return fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: query });
+}
 const writeRequest = target.chain((to) => fc.record({
   target: fc.constant({ ...to, method: to.route.method }),
-  query,
+  query: queryFor(to.route.path),
   body: fc.option(bodyFor(to.route.method, to.route.path), { nil: undefined, freq: 5 }),
   contentType: fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
   token: fc.oneof({ weight: 6, arbitrary: fc.constant<TokenKind>('demo') }, { weight: 1, arbitrary: fc.constantFrom<TokenKind>('demo, public writes only', 'other user', 'no user', 'expired') }),
@@ -203,6 +224,19 @@ async function expectedItems(playlistId: string, sent: { method: string; path: s
   return merged;
 }
 
+/** After an accepted save or removal, its `…/contains` answers that every item it named is saved, or that none is. */
+async function expectLibraryHolds(path: string, query: string, bodyText: string | undefined, isSaved: boolean, token: string, where: string): Promise<void> {
+  const asked = new URLSearchParams(query);
+  // The service reads a body as JSON.parse does after trim() (which takes a byte-order mark too).
+  const idsInBody = bodyOf(bodyText?.trim()).ids;
+  if (!asked.has('ids') && !asked.has('uris') && Array.isArray(idsInBody)) asked.set('ids', idsInBody.join(','));
+  const answer = await service.get(`${path}/contains?${asked}`, token);
+  // A token that may save but not read (no library-read scope) is told so; what it saved is read no further.
+  if (answer.status === 403) return;
+  expect(answer.status, `${where}: contains`).toBe(200);
+  expect(answer.body.every((held: boolean) => held === isSaved), `${where}: contains ${answer.raw}`).toBe(true);
+}
+
 // ---- the property -------------------------------------------------------------------------------------
 
 describe('fuzzing every write', () => {
@@ -247,6 +281,11 @@ describe('fuzzing every write', () => {
           const listed = (await service.get('/v1/me/playlists?limit=1', tokens[token].token)).body.items;
           expect(listed.map((playlist: { id: string }) => playlist.id), where).toEqual([response.body.id]);
           created += 1;
+        } else if (to.kind === 'library') {
+          // The real service answers a save 200 and a follow 204, both with no body.
+          expect([response.status, response.raw], where).toEqual([to.path.endsWith('/following') ? 204 : 200, '']);
+          await expectLibraryHolds(to.path, request.query, bodyText, to.method === 'PUT', tokens[token].token, where);
+          player = (await service.get('/v1/me/player')).raw;
         } else {
           expect([response.status, response.raw], where).toEqual([204, '']);
           player = (await service.get('/v1/me/player')).raw;

@@ -96,8 +96,8 @@ describe('a rendered route', () => {
   it('is refused at registration when it is paged without declaring its page, or declares one without being paged', () => {
     const unpaged = Fastify();
     unpaged.decorateRequest('grant', null);
-    expect(() => registerRoutes(unpaged, service.context, [{ ...echo, query: ['market'] }])).toThrow(/declares limit and offset/);
+    expect(() => registerRoutes(unpaged, service.context, [{ ...echo, query: ['market'] }])).toThrow(/declares limit reads a page/);
     const object = { ...echo, handler: objectRoute({ covers: [], render: () => '{}' }) };
-    expect(() => registerRoutes(unpaged, service.context, [object])).toThrow(/declares limit and offset/);
+    expect(() => registerRoutes(unpaged, service.context, [object])).toThrow(/declares limit reads a page/);
   });
 });

@@ -23,6 +23,8 @@ describe('the clock on a terminal', () => {
     const live: LiveLines = { show: (element, text) => drawn.push({ text: stripAnsi(text), spot: spotOf(element) }), hide };
     const app = renderApp(<App api={api} liveLines={live} />);
     await app.waitForFrame(api.playlists()[0]!.description);
+    // The ♥ of what plays comes once the player answered (a liked song): then only time passes.
+    await app.waitForFrame(/Playing {2}.+ {2}♥/);
     const frames = app.frameCount();
     const before = drawn.length;
     await vi.advanceTimersByTimeAsync(3_000);

@@ -17,9 +17,13 @@ function elapsed(frame: string): string {
   return clockLine(frame).split(' ')[0] ?? '';
 }
 
-/** Waits until the library and the details of its first playlist are in: from then on only the clock moves. */
+/**
+ * Waits until the library and the details of its first playlist are in, and the ♥ of what plays (the fake's
+ * first track is a liked song, asked about once the player answered): from then on only the clock moves.
+ */
 async function settled(app: ReturnType<typeof renderApp>, api: FakeApi): Promise<void> {
   await app.waitForFrame(api.playlists()[0]!.description);
+  await app.waitForFrame(/(Playing|Paused) {2}.+ {2}♥/);
 }
 
 beforeEach(() => {

@@ -23,6 +23,10 @@ export const DASHBOARD_SCOPES: readonly string[] = [
   'playlist-read-private',
   'playlist-modify-public',
   'playlist-modify-private',
+  'user-library-modify',
+  'user-follow-read',
+  'user-follow-modify',
+  'user-read-recently-played',
 ];
 
 export const LOGIN_TIMEOUT_MS = 5 * 60_000;

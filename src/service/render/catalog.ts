@@ -1,6 +1,8 @@
 import { ORIGIN, externalUrlsOf, uriOf, userDocument } from '../store/documents.js';
 import { isAvailableIn, trackAvailability } from '../markets.js';
 import type { AudiobookRow, CatalogStore, ChapterRow, EpisodeRow, ShowRow, TrackRow } from '../store/catalog.js';
+import { simplifiedTrackDocument } from '../store/discography-documents.js';
+import type { AlbumRow, ArtistRow } from '../store/discography.js';
 import type { ResumeStore } from '../store/resume-points.js';
 import { RenderCache, cacheKey, type KeySpec, type Versions } from './cache.js';
 
@@ -39,15 +41,33 @@ export class CatalogRenderer {
     return this.memo({ kind: 'track', covers: [], parts: [row.id, availability, origin] }, () => {
       if (availability === 'playable') return withOrigin(appendFields(row.doc, '"is_playable":true'), origin);
       if (availability === 'unplayable') return withOrigin(appendFields(row.doc, UNAVAILABLE), origin);
-      const linkedFrom = JSON.stringify({
-        external_urls: externalUrlsOf('track', row.id),
-        href: `${ORIGIN}/v1/tracks/${row.id}`,
-        id: row.id,
-        type: 'track',
-        uri: uriOf('track', row.id),
-      });
-      return withOrigin(appendFields(copy!.doc, `"is_playable":true,"linked_from":${linkedFrom}`), origin);
+      return withOrigin(appendFields(copy!.doc, `"is_playable":true,"linked_from":${linkedFromJson(row.id)}`), origin);
     });
+  }
+
+  /** A track as an album lists it (without its album, its artists simplified), availability as `track` judges it. */
+  simplifiedTrack(row: TrackRow, market: string | null, origin: string): string {
+    const copy = row.relinkedTo ? this.catalog.track(row.relinkedTo) : null;
+    const availability = trackAvailability(row.markets, copy ? copy.markets : null, market);
+    return this.memo({ kind: 'simplified-track', covers: [], parts: [row.id, availability, origin] }, () => {
+      const shown = availability === 'relinked' ? copy! : row;
+      const columns = this.catalog.discography.track(shown.id)!;
+      const artists = columns.artist_ids.split(',').map((id) => ({ id, name: this.catalog.discography.artist(id)?.name ?? '' }));
+      const doc = simplifiedTrackDocument(columns, artists, shown.markets);
+      if (availability === 'playable') return withOrigin(appendFields(doc, '"is_playable":true'), origin);
+      if (availability === 'unplayable') return withOrigin(appendFields(doc, UNAVAILABLE), origin);
+      return withOrigin(appendFields(doc, `"is_playable":true,"linked_from":${linkedFromJson(row.id)}`), origin);
+    });
+  }
+
+  /** A simplified album. */
+  album(row: AlbumRow, origin: string): string {
+    return this.memo({ kind: 'album', covers: [], parts: [row.id, origin] }, () => withOrigin(row.doc, origin));
+  }
+
+  /** A full artist. */
+  artist(row: ArtistRow, origin: string): string {
+    return this.memo({ kind: 'artist', covers: [], parts: [row.id, origin] }, () => withOrigin(row.doc, origin));
   }
 
   /** An episode; when unavailable in the market it is marked unplayable (single GETs answer 404 first). */
@@ -101,6 +121,17 @@ export class CatalogRenderer {
   audiobook(row: AudiobookRow, origin: string): string {
     return this.memo({ kind: 'audiobook', covers: [], parts: [row.id, origin] }, () => withOrigin(row.doc, origin));
   }
+}
+
+/** The track asked for, when its relinked copy is answered in its place. */
+function linkedFromJson(trackId: string): string {
+  return JSON.stringify({
+    external_urls: externalUrlsOf('track', trackId),
+    href: `${ORIGIN}/v1/tracks/${trackId}`,
+    id: trackId,
+    type: 'track',
+    uri: uriOf('track', trackId),
+  });
 }
 
 export function withOrigin(json: string, origin: string): string {

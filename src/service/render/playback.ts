@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../context.js';
 import { cacheKey, type CacheKey } from './cache.js';
 import type { Playback } from '../playback.js';
-import { ORIGIN, externalUrlsOf, uriOf } from '../store/documents.js';
+import { contextUriOf, type ContextType } from '../play-context.js';
+import { ORIGIN, externalUrlsOf } from '../store/documents.js';
 import { withOrigin } from './catalog.js';
 
 export interface PlaybackRequest {
@@ -50,17 +51,22 @@ export function renderPlayback(context: ServiceContext, playback: Playback, requ
   return `${around.before}${playback.progressMs}${around.after}`;
 }
 
-const CONTEXT_PATHS = { playlist: 'playlists', show: 'shows', audiobook: 'audiobooks' } as const;
+const CONTEXT_PATHS = { playlist: 'playlists', show: 'shows', audiobook: 'audiobooks', album: 'albums' } as const;
 
 function contextJson(playback: Playback, origin: string): string {
   const played = playback.context;
-  if (!played?.type || !played.id) return 'null';
+  return played?.type && played.id ? contextObjectJson(played.type, played.id, origin) : 'null';
+}
+
+/** The context object of what plays (or played, in the history): a playlist, show, audiobook, album or liked songs. */
+export function contextObjectJson(type: ContextType, id: string, origin: string): string {
+  // Liked songs are the user's collection, read at /me/tracks (as the real service names them).
   return withOrigin(
     JSON.stringify({
-      type: played.type,
-      href: `${ORIGIN}/v1/${CONTEXT_PATHS[played.type]}/${played.id}`,
-      external_urls: externalUrlsOf(played.type, played.id),
-      uri: uriOf(played.type, played.id),
+      type,
+      href: type === 'collection' ? `${ORIGIN}/v1/me/tracks` : `${ORIGIN}/v1/${CONTEXT_PATHS[type]}/${id}`,
+      external_urls: type === 'collection' ? { playdeck: 'https://playdeck.example/collection/tracks' } : externalUrlsOf(type, id),
+      uri: contextUriOf(type, id),
     }),
     origin,
   );

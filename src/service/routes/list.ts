@@ -1,10 +1,13 @@
 import type { RouteAuth } from '../auth.js';
 import { DEMO_CLIENT_ID } from '../oauth/schema.js';
 import { deviceIdFor } from '../player-start.js';
+import * as albums from './albums.js';
+import * as artists from './artists.js';
 import * as audiobooks from './audiobooks.js';
 import * as catalog from './catalog.js';
 import * as devices from './devices.js';
 import * as library from './library.js';
+import * as libraryWrites from './library-writes.js';
 import { me } from './me.js';
 import * as player from './player.js';
 import { changePlaylistDetails, createPlaylist, createPlaylistForUser } from './playlist-details.js';
@@ -12,7 +15,10 @@ import { addPlaylistItems, removePlaylistItems } from './playlist-items.js';
 import { updatePlaylistItems } from './playlist-update.js';
 import * as playlists from './playlists.js';
 import * as queue from './queue.js';
-import type { Route, SampleRequest } from './route.js';
+import { recentlyPlayed } from './recently-played.js';
+import type { Route, SampleIds, SampleRequest } from './route.js';
+import * as saved from './saved.js';
+import { search } from './search.js';
 import * as shows from './shows.js';
 
 /**
@@ -39,7 +45,18 @@ export type BodyName =
   | 'show'
   | 'page of episodes'
   | 'devices'
-  | 'queue';
+  | 'queue'
+  | 'album'
+  | 'page of simplified tracks'
+  | 'artist'
+  | 'page of artist albums'
+  | 'several artists'
+  | 'search results'
+  | 'page of saved tracks'
+  | 'page of saved albums'
+  | 'followed artists'
+  | 'recently played'
+  | 'booleans';
 
 const anyToken: RouteAuth = { scope: null };
 const scoped = (scope: string): RouteAuth => ({ scope });
@@ -52,6 +69,26 @@ const UNKNOWN = '0000000000000000000000';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const AUTHORIZE = `client_id=${DEMO_CLIENT_ID}&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A8123%2Fcallback&code_challenge=${CHALLENGE}&code_challenge_method=S256&scope=user-read-private`;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const ALL_TYPES = 'track,album,artist,playlist,show,episode,audiobook';
+const libraryRead = forUser('user-library-read');
+const libraryModify = forUser('user-library-modify');
+
+/** The older save routes of one kind (`/me/tracks`…): a save, a removal and a contains read, by id. */
+function savedKind(kind: 'track' | 'album' | 'show' | 'audiobook' | 'episode', label: string, sample: (s: SampleIds) => string): Route[] {
+  const path = `/v1/me/${kind}s`;
+  const plural = `${label[0]!.toUpperCase()}${label.slice(1)}s`;
+  return [
+    { name: `Save ${plural} for Current User`, method: 'PUT', path, auth: libraryModify,
+      query: ['ids'], devMode: 'refused', body: null, handler: libraryWrites.saveOfType(kind),
+      samples: (s) => [{ url: `${path}?ids=${sample(s)}`, status: 200 }, { url: path, payload: { ids: [sample(s)] }, status: 200 }, { url: `${path}?ids=${UNKNOWN}`, status: 404 }] },
+    { name: `Remove User's Saved ${plural}`, method: 'DELETE', path, auth: libraryModify,
+      query: ['ids'], devMode: 'refused', body: null, handler: libraryWrites.removeOfType(kind),
+      samples: (s) => [{ url: `${path}?ids=${sample(s)}`, status: 200 }] },
+    { name: `Check User's Saved ${plural}`, method: 'GET', path: `${path}/contains`, auth: libraryRead,
+      query: ['ids'], devMode: 'served', body: 'booleans', handler: libraryWrites.containsOfType(kind),
+      samples: (s) => [at(`${path}/contains?ids=${sample(s)},${UNKNOWN}`), at(`${path}/contains`, 400)] },
+  ];
+}
 
 export const ROUTES: readonly Route[] = [
   // The catalog (docs/api/catalog.md, shows.md).
@@ -90,6 +127,65 @@ export const ROUTES: readonly Route[] = [
   { name: "Get User's Saved Audiobooks", method: 'GET', path: '/v1/me/audiobooks', auth: forUser('user-library-read'),
     query: ['limit', 'offset'], devMode: 'served', body: 'page of saved audiobooks', handler: library.savedAudiobooks,
     samples: () => [at('/v1/me/audiobooks')] },
+
+  // Liked songs, saved albums, followed artists, and saving any of them (docs/api/library.md).
+  { name: "Get User's Saved Tracks", method: 'GET', path: '/v1/me/tracks', auth: libraryRead,
+    query: ['market', 'limit', 'offset'], devMode: 'served', body: 'page of saved tracks', handler: saved.savedTracks,
+    samples: () => [at('/v1/me/tracks?limit=50'), at('/v1/me/tracks?offset=1&limit=2&market=US')] },
+  { name: "Get User's Saved Albums", method: 'GET', path: '/v1/me/albums', auth: libraryRead,
+    query: ['limit', 'offset', 'market'], devMode: 'served', body: 'page of saved albums', handler: saved.savedAlbums,
+    samples: () => [at('/v1/me/albums?limit=5'), at('/v1/me/albums?limit=1&offset=1&market=GB')] },
+  { name: 'Get Followed Artists', method: 'GET', path: '/v1/me/following', auth: forUser('user-follow-read'),
+    query: ['type', 'after', 'limit'], devMode: 'served', body: 'followed artists', handler: saved.followedArtists,
+    samples: (s) => [at('/v1/me/following?type=artist'), at(`/v1/me/following?type=artist&limit=1&after=${s.artist}`), at('/v1/me/following', 400)] },
+  { name: 'Save Items to Library', method: 'PUT', path: '/v1/me/library', auth: forUser(null),
+    query: ['uris'], devMode: 'served', body: null, handler: libraryWrites.saveToLibrary,
+    samples: (s) => [{ url: `/v1/me/library?uris=playdeck:track:${s.track},spotify:album:${s.album},playdeck:artist:${s.artist},playdeck:show:${s.show}`, status: 200 },
+      { url: `/v1/me/library?uris=playdeck:track:${UNKNOWN}`, status: 404 }, { url: '/v1/me/library?uris=playdeck:chapter:x', status: 400 }] },
+  { name: 'Remove Items from Library', method: 'DELETE', path: '/v1/me/library', auth: forUser(null),
+    query: ['uris'], devMode: 'served', body: null, handler: libraryWrites.removeFromLibrary,
+    samples: (s) => [{ url: `/v1/me/library?uris=playdeck:track:${s.track},playdeck:audiobook:${s.audiobook},playdeck:playlist:${s.othersPlaylist}`, status: 200 }] },
+  { name: "Check User's Saved Items", method: 'GET', path: '/v1/me/library/contains', auth: forUser(null),
+    query: ['uris'], devMode: 'served', body: 'booleans', handler: libraryWrites.libraryContains,
+    samples: (s) => [at(`/v1/me/library/contains?uris=playdeck:track:${s.track},playdeck:artist:${s.artist},playdeck:show:${s.show},playdeck:playlist:${s.playlist}`), at('/v1/me/library/contains', 400)] },
+  ...savedKind('track', 'track', (s) => s.track),
+  ...savedKind('album', 'album', (s) => s.album),
+  ...savedKind('show', 'show', (s) => s.show),
+  ...savedKind('audiobook', 'audiobook', (s) => s.audiobook),
+  ...savedKind('episode', 'episode', (s) => s.episode),
+  { name: 'Follow Artists or Users', method: 'PUT', path: '/v1/me/following', auth: forUser('user-follow-modify'),
+    query: ['type', 'ids'], devMode: 'refused', body: null, handler: libraryWrites.follow,
+    samples: (s) => [at(`/v1/me/following?type=artist&ids=${s.artist}`), at(`/v1/me/following?type=user&ids=${s.otherUser}`), at(`/v1/me/following?type=album&ids=${s.album}`, 400)] },
+  { name: 'Unfollow Artists or Users', method: 'DELETE', path: '/v1/me/following', auth: forUser('user-follow-modify'),
+    query: ['type', 'ids'], devMode: 'refused', body: null, handler: libraryWrites.unfollow,
+    samples: (s) => [at(`/v1/me/following?type=artist&ids=${s.artist}`)] },
+  { name: 'Check If User Follows Artists or Users', method: 'GET', path: '/v1/me/following/contains', auth: forUser('user-follow-read'),
+    query: ['type', 'ids'], devMode: 'served', body: 'booleans', handler: libraryWrites.followContains,
+    samples: (s) => [at(`/v1/me/following/contains?type=artist&ids=${s.artist},${UNKNOWN}`)] },
+
+  // Albums, artists and search (docs/api/albums-artists.md, search.md).
+  { name: 'Get Album', method: 'GET', path: '/v1/albums/:id', auth: anyToken,
+    query: ['market'], devMode: 'served', body: 'album', handler: albums.album,
+    samples: (s) => [at(`/v1/albums/${s.album}`), at(`/v1/albums/${s.album}?market=US`), at(`/v1/albums/${UNKNOWN}`, 404)] },
+  { name: 'Get Album Tracks', method: 'GET', path: '/v1/albums/:id/tracks', auth: anyToken,
+    query: ['market', 'limit', 'offset'], devMode: 'served', body: 'page of simplified tracks', handler: albums.albumTracksPage,
+    samples: (s) => [at(`/v1/albums/${s.album}/tracks`), at(`/v1/albums/${s.album}/tracks?market=GB&limit=5&offset=1`), at(`/v1/albums/${UNKNOWN}/tracks`, 404)] },
+  { name: 'Get Artist', method: 'GET', path: '/v1/artists/:id', auth: anyToken,
+    query: [], devMode: 'served', body: 'artist', handler: artists.artist,
+    samples: (s) => [at(`/v1/artists/${s.artist}`), at(`/v1/artists/${UNKNOWN}`, 404)] },
+  { name: "Get Artist's Albums", method: 'GET', path: '/v1/artists/:id/albums', auth: anyToken,
+    query: ['include_groups', 'market', 'limit', 'offset'], devMode: 'served', body: 'page of artist albums', handler: artists.artistAlbums,
+    samples: (s) => [at(`/v1/artists/${s.artist}/albums`), at(`/v1/artists/${s.artist}/albums?include_groups=album,appears_on&market=US&limit=2&offset=1`), at(`/v1/artists/${s.artist}/albums?include_groups=live`, 400)] },
+  { name: "Get Artist's Top Tracks", method: 'GET', path: '/v1/artists/:id/top-tracks', auth: anyToken,
+    query: ['market'], devMode: 'refused', body: 'several tracks', handler: artists.topTracks,
+    samples: (s) => [at(`/v1/artists/${s.artist}/top-tracks?market=GB`)] },
+  { name: "Get Artist's Related Artists", method: 'GET', path: '/v1/artists/:id/related-artists', auth: anyToken,
+    query: [], devMode: 'refused', body: 'several artists', handler: artists.relatedArtists,
+    samples: (s) => [at(`/v1/artists/${s.artist}/related-artists`)] },
+  { name: 'Search for Item', method: 'GET', path: '/v1/search', auth: anyToken,
+    query: ['q', 'type', 'market', 'limit', 'offset', 'include_external'], devMode: 'served', body: 'search results', handler: search,
+    samples: (s) => [at(`/v1/search?q=${encodeURIComponent(s.trackName)}&type=${ALL_TYPES}`), at(`/v1/search?q=a&type=track,artist&market=US&limit=10&offset=1&include_external=audio`),
+      at(`/v1/search?q=${encodeURIComponent(s.trackName.slice(0, 3))}&type=album,episode`), at('/v1/search?q=x&type=nope', 400), at('/v1/search?type=track', 400)] },
 
   // Playlists (docs/api/playlists.md).
   { name: "Get Current User's Playlists", method: 'GET', path: '/v1/me/playlists', auth: forUser('playlist-read-private'),
@@ -174,6 +270,10 @@ export const ROUTES: readonly Route[] = [
   { name: 'Set Playback Volume', method: 'PUT', path: '/v1/me/player/volume', auth: commandPlayer,
     query: ['volume_percent', 'device_id'], devMode: 'served', body: null, handler: devices.volume,
     samples: () => [at('/v1/me/player/volume?volume_percent=40')] },
+  { name: 'Get Recently Played Tracks', method: 'GET', path: '/v1/me/player/recently-played', auth: forUser('user-read-recently-played'),
+    query: ['limit', 'after', 'before'], devMode: 'served', body: 'recently played', handler: recentlyPlayed,
+    samples: () => [at('/v1/me/player/recently-played'), at(`/v1/me/player/recently-played?limit=2&before=${Date.UTC(2030, 0, 1)}`), at('/v1/me/player/recently-played?after=1&limit=1'),
+      at('/v1/me/player/recently-played?after=1&before=2', 400)] },
   { name: "Get the User's Queue", method: 'GET', path: '/v1/me/player/queue', auth: readPlayer,
     query: [], devMode: 'served', body: 'queue', handler: queue.queue,
     samples: () => [at('/v1/me/player/queue')] },

@@ -10,12 +10,13 @@ export const MAX_PLAY_URIS = 100;
 const notFound = (message: string) => new ServiceError(404, message);
 
 /**
- * Start/Resume Playback's body, checked: `context_uri` (a playlist, show or audiobook) or `uris` (tracks
+ * Start/Resume Playback's body, checked: `context_uri` (a playlist, show, audiobook, album, or the user's
+ * liked songs as `prefix:user:ID:collection`) or `uris` (tracks
  * and episodes, at most 100), with `offset` (`{position}` or `{uri}`) and `position_ms`; none of them:
  * resume. Bad values: 400 naming the field; unknown items: 404; content unavailable in the user's market:
  * 403 with reason UNKNOWN (as the real service).
  */
-export function playRequestOf(context: ServiceContext, body: unknown, market: string | null): PlayRequest {
+export function playRequestOf(context: ServiceContext, body: unknown, market: string | null, userId: string): PlayRequest {
   if (body === undefined || body === null) return { kind: 'resume' };
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Invalid request body: expected a JSON object');
   const fields = body as Record<string, unknown>;
@@ -27,7 +28,7 @@ export function playRequestOf(context: ServiceContext, body: unknown, market: st
     if (fields.offset !== undefined || positionMs !== undefined) throw badRequest('Missing context_uri or uris');
     return { kind: 'resume' };
   }
-  const played = fields.context_uri !== undefined ? contextOf(context, fields.context_uri, market) : null;
+  const played = fields.context_uri !== undefined ? contextOf(context, fields.context_uri, market, userId) : null;
   const uris = played ? null : urisOf(context, fields.uris);
   const playContext = played ?? context.contexts.ofUris(uris!);
   if (playContext.length === 0) throw badRequest('Invalid context_uri: it has nothing to play');
@@ -49,15 +50,25 @@ function positionOf(value: unknown): number | undefined {
   return value;
 }
 
-function contextOf(context: ServiceContext, value: unknown, market: string | null): PlayContext {
+function contextOf(context: ServiceContext, value: unknown, market: string | null, userId: string): PlayContext {
   const parsed = typeof value === 'string' ? parseUri(value) : null;
-  if (!parsed || (parsed.type !== 'playlist' && parsed.type !== 'show' && parsed.type !== 'audiobook')) {
-    throw badRequest('Invalid context_uri: must be the uri of a playlist, a show or an audiobook');
+  if (!parsed || parsed.type === 'track' || parsed.type === 'episode' || parsed.type === 'chapter') {
+    throw badRequest('Invalid context_uri: must be the uri of a playlist, a show, an audiobook, an album or your liked songs');
   }
   if (parsed.type === 'playlist') {
     const playlist = context.playlists.get(parsed.id);
     if (!playlist) throw notFound(`Invalid context_uri: no playlist ${parsed.id}`);
     return context.contexts.ofPlaylist(playlist);
+  }
+  if (parsed.type === 'collection') {
+    if (parsed.id !== userId) throw new ServiceError(403, 'Invalid context_uri: only your own liked songs can be played');
+    return context.contexts.ofCollection(userId)!;
+  }
+  if (parsed.type === 'album') {
+    // Sold or not, an album is a context: its tracks are judged one by one, as a playlist's are.
+    const album = context.contexts.ofContainer('album', parsed.id);
+    if (!album) throw notFound(`Invalid context_uri: no album ${parsed.id}`);
+    return album;
   }
   const row = parsed.type === 'show' ? context.catalog.show(parsed.id) : context.catalog.audiobook(parsed.id);
   if (!row) throw notFound(`Invalid context_uri: no ${parsed.type} ${parsed.id}`);

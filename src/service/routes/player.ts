@@ -56,7 +56,8 @@ const command = (toCommand: (query: Query) => PlayerCommand) =>
 /** Start/Resume Playback (the body: play-body.ts). */
 export const play = plainRoute((context) => (request, reply) => {
   const market = marketFor(request, context, undefined);
-  const result = context.playback.play(userOf(request), playRequestOf(context, request.body, market), context.now());
+  const userId = userOf(request);
+  const result = context.playback.play(userId, playRequestOf(context, request.body, market, userId), context.now());
   return replyToCommand(reply, result);
 });
 export const pause = command(() => ({ kind: 'pause' }));

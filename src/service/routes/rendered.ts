@@ -48,8 +48,13 @@ export interface PagedSpec<Found> extends Rendered<Found> {
 }
 
 export interface ObjectSpec<Found> extends Rendered<Found> {
-  render(context: ServiceContext, view: View, found: Found): string;
+  /** How a route that declares `limit` without paging by offset (a cursor, search's bounds) reads its page. */
+  page?: PageReader;
+  render(context: ServiceContext, view: PagedView, found: Found): string;
 }
+
+/** The page a request asks for, checked (400 when out of bounds). */
+export type PageReader = (query: Query, context: ServiceContext) => PageParams;
 
 /** `row` when it exists and is sold in the view's market; else 404, as a single read answers (decisions §4). */
 export function availableOr404<Row extends { markets: readonly string[] }>(row: Row | null, view: View): Row {
@@ -59,7 +64,7 @@ export function availableOr404<Row extends { markets: readonly string[] }>(row: 
 
 /** A paged list (decisions §5): its links carry the declared parameters besides the page, in their order. */
 export function pagedRoute<Found = null>(spec: PagedSpec<Found>): Handler {
-  return renderedRoute(spec, spec.maxLimit, (context, view, found, path) => {
+  return renderedRoute(spec, (query) => pageParams(query, spec.maxLimit), (context, view, found, path) => {
     const list = spec.list(context, view, found);
     return listPageJson(list, `${view.origin}${path}`, view.page, Object.entries(view.query));
   });
@@ -67,21 +72,20 @@ export function pagedRoute<Found = null>(spec: PagedSpec<Found>): Handler {
 
 /** One object, or a batch of them. */
 export function objectRoute<Found = null>(spec: ObjectSpec<Found>): Handler {
-  return renderedRoute(spec, null, (context, view, found) => spec.render(context, view, found));
+  return renderedRoute(spec, spec.page ?? null, (context, view, found) => spec.render(context, view, found));
 }
 
 /** The body's JSON, for the route's concrete path (its links are made of it). */
 type Body<Found> = (context: ServiceContext, view: PagedView, found: Found, path: string) => string;
 
-function renderedRoute<Found>(spec: Rendered<Found>, maxLimit: number | null, body: Body<Found>): Handler {
+function renderedRoute<Found>(spec: Rendered<Found>, pageOf: PageReader | null, body: Body<Found>): Handler {
   return {
     make(context, route) {
       const parameter = /:([A-Za-z_]+)/.exec(route.path)?.[1];
-      const paged = route.query.includes('limit') && route.query.includes('offset');
-      if (paged !== (maxLimit !== null)) throw new Error(`${route.path}: a paged route declares limit and offset, and only a paged route does`);
+      if (route.query.includes('limit') !== (pageOf !== null)) throw new Error(`${route.path}: a route that declares limit reads a page, and only such a route does`);
       const filtered = route.query.includes('fields');
       return (request, reply) => {
-        const view = viewOf(request, context, route, parameter, maxLimit);
+        const view = viewOf(request, context, route, parameter, pageOf);
         const found = spec.find ? spec.find(context, view) : (null as Found);
         const key = cacheKey(context.versions, { kind: `${route.method} ${route.path}`, covers: spec.covers, parts: partsOf(route, view) });
         const rendered = context.bodies.get(key, () => {
@@ -95,13 +99,13 @@ function renderedRoute<Found>(spec: Rendered<Found>, maxLimit: number | null, bo
 }
 
 /** Every declared parameter checked, in the route's order (the page's two together). */
-function viewOf(request: FastifyRequest, context: ServiceContext, route: Route, parameter: string | undefined, maxLimit: number | null): PagedView {
+function viewOf(request: FastifyRequest, context: ServiceContext, route: Route, parameter: string | undefined, pageOf: PageReader | null): PagedView {
   const id = parameter === undefined ? '' : idParam((request.params as Record<string, string | undefined>)[parameter]);
   const raw = request.query as Query;
   const query: Partial<Record<QueryName, string>> = {};
   let page: PageParams | undefined;
   for (const name of route.query) {
-    if (name === 'limit' || name === 'offset') page ??= pageParams(raw, maxLimit!);
+    if (name === 'limit' || name === 'offset') page ??= pageOf!(raw, context);
     else query[name] = parse(raw, name);
   }
   return {

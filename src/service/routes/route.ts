@@ -23,7 +23,13 @@ export type QueryName =
   | 'uri'
   | 'uris'
   | 'challenge'
-  | 'position';
+  | 'position'
+  | 'q'
+  | 'type'
+  | 'include_external'
+  | 'include_groups'
+  | 'after'
+  | 'before';
 
 /** How `serve --dev-mode` answers the route (dev-mode.ts, docs/api/dev-mode.md). */
 export type DevMode = 'served' | 'refused' | 'own playlists only';
@@ -69,6 +75,10 @@ export interface SampleIds {
   otherUser: string;
   countrylessUser: string;
   album: string;
+  /** An artist with albums of their own. */
+  artist: string;
+  /** A track's name, to search for. */
+  trackName: string;
   /** Sold to the demo user. */
   track: string;
   /** Not sold to the demo user, with a copy that is. */
@@ -103,7 +113,7 @@ export function plainRoute(make: (context: ServiceContext) => RouteHandlerMethod
 export function registerRoutes(app: FastifyInstance, context: ServiceContext, routes: readonly Route[]): void {
   for (const route of routes) {
     if (!route.handler) continue;
-    const config = { auth: route.auth ?? undefined, ...(route.servedWhenDamaged ? { servedWhenDamaged: true } : {}) };
+    const config = { auth: route.auth ?? undefined, devMode: route.devMode, ...(route.servedWhenDamaged ? { servedWhenDamaged: true } : {}) };
     app.route({ method: route.method, url: route.path, config, handler: route.handler.make(context, route) });
   }
 }

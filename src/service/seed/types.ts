@@ -143,6 +143,50 @@ export interface SeedResumePoint {
   played_at: string;
 }
 
+/** What an album of the catalog has beyond what a track embeds of it (the full album of GET /albums/{id}). */
+export interface SeedAlbumDetails {
+  album_id: string;
+  label: string;
+  popularity: number;
+  /** The album's barcode (`external_ids.upc`). */
+  upc: string;
+}
+
+/**
+ * The larger catalog search runs over (discography.ts): more artists, albums and tracks of their own, and
+ * the details of every album, the music part's included.
+ */
+export interface SeedDiscography {
+  artists: SeedArtist[];
+  albums: SeedAlbum[];
+  tracks: SeedTrack[];
+  album_details: SeedAlbumDetails[];
+}
+
+/** An item a user saved (a liked track, an album, a followed artist), newest first in its list. */
+export interface SeedSaved {
+  user_id: string;
+  item_id: string;
+  added_at: string;
+}
+
+/** A track the user played (the history of GET /me/player/recently-played), newest first. */
+export interface SeedPlay {
+  user_id: string;
+  track_id: string;
+  played_at: string;
+  /** The album, playlist or liked songs it played in; null when played alone. */
+  context_uri: string | null;
+}
+
+/** The demo user's music library (collection.ts). */
+export interface SeedCollection {
+  liked_tracks: SeedSaved[];
+  saved_albums: SeedSaved[];
+  followed_artists: SeedSaved[];
+  plays: SeedPlay[];
+}
+
 export interface SeedCatalog {
   artists: SeedArtist[];
   albums: SeedAlbum[];
@@ -161,4 +205,6 @@ export interface SeedCatalog {
   saved_shows: { user_id: string; show_id: string; added_at: string }[];
   saved_audiobooks: { user_id: string; audiobook_id: string; added_at: string }[];
   resume_points: SeedResumePoint[];
+  discography: SeedDiscography;
+  collection: SeedCollection;
 }

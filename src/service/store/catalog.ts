@@ -1,8 +1,11 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { DiscographyStore, type CatalogTrack } from './discography.js';
 
 /**
- * Read access to the catalog (immutable once seeded). Rows are cached after their first read: the whole
- * catalog is a few thousand small rows, and hot reads then cost one Map lookup. Absent ids give null.
+ * Read access to the catalog (immutable once seeded). Rows of the first catalog are cached after their first
+ * read: a few thousand small rows, and hot reads then cost one Map lookup. The discography's tracks (a
+ * million in the bench's catalog) are read through its store's bounded memos, their documents composed
+ * when asked for. Absent ids give null.
  */
 export interface TrackRow {
   id: string;
@@ -64,6 +67,7 @@ function cachedLookup<R>(statement: Statement, toRow: (raw: any) => R): (id: str
 
 export class CatalogStore {
   readonly track: (id: string) => TrackRow | null;
+  readonly discography: DiscographyStore;
   readonly episode: (id: string) => EpisodeRow | null;
   readonly show: (id: string) => ShowRow | null;
   readonly audiobook: (id: string) => AudiobookRow | null;
@@ -73,13 +77,20 @@ export class CatalogStore {
   private readonly episodesOfStatement: Statement;
 
   constructor(db: Database) {
-    this.track = cachedLookup(db.prepare('SELECT * FROM tracks WHERE id = ?'), (raw) => ({
+    this.discography = new DiscographyStore(db);
+    const seededTrack = cachedLookup(db.prepare('SELECT * FROM tracks WHERE id = ?'), (raw) => ({
       id: raw.id,
       markets: splitMarkets(raw.markets),
       relinkedTo: raw.relinked_to,
       durationMs: raw.duration_ms,
       doc: raw.doc,
     }));
+    this.track = (id) => {
+      const seeded = seededTrack(id);
+      if (seeded) return seeded;
+      const track = this.discography.track(id);
+      return track ? discographyTrackRow(track, this.discography) : null;
+    };
     this.episode = cachedLookup(
       db.prepare('SELECT e.*, s.markets FROM episodes e JOIN shows s ON s.id = e.show_id WHERE e.id = ?'),
       (raw) => ({ id: raw.id, showId: raw.show_id, markets: splitMarkets(raw.markets), durationMs: raw.duration_ms, doc: raw.doc }),
@@ -122,4 +133,18 @@ export class CatalogStore {
     const rows = this.chaptersOfStatement.all(audiobookId) as { id: string }[];
     return rows.map((row) => this.chapter(row.id)!);
   }
+}
+
+/** A discography track as a row, its document composed on first use. */
+function discographyTrackRow(track: CatalogTrack, discography: DiscographyStore): TrackRow {
+  let doc: string | undefined;
+  return {
+    id: track.id,
+    markets: track.album.markets,
+    relinkedTo: null,
+    durationMs: track.duration_ms,
+    get doc() {
+      return (doc ??= discography.trackDocument(track));
+    },
+  };
 }

@@ -31,11 +31,11 @@ function common(type: string, id: string, path: string) {
   return { external_urls: externalUrlsOf(type, id), href: `${API}/${path}/${id}`, id };
 }
 
-function simplifiedArtist(artist: SeedArtist) {
+export function simplifiedArtist(artist: Pick<SeedArtist, 'id' | 'name'>) {
   return { ...common('artist', artist.id, 'artists'), name: artist.name, type: 'artist', uri: uriOf('artist', artist.id) };
 }
 
-function fullArtist(artist: SeedArtist) {
+export function fullArtist(artist: SeedArtist) {
   return {
     ...common('artist', artist.id, 'artists'),
     followers: { href: null, total: artist.followers },
@@ -57,31 +57,36 @@ export interface CatalogIndex {
   chapterCounts: ReadonlyMap<string, number>;
 }
 
-function artistsOf(ids: readonly string[], index: CatalogIndex): SeedArtist[] {
+function artistsOf(ids: readonly string[], artists: ReadonlyMap<string, SeedArtist>): SeedArtist[] {
   return ids.flatMap((id) => {
-    const artist = index.artists.get(id);
+    const artist = artists.get(id);
     return artist ? [artist] : [];
   });
+}
+
+/** The simplified album, as a track embeds it (and as lists of albums send it). */
+export function albumObject(album: SeedAlbum, artists: ReadonlyMap<string, SeedArtist>) {
+  return {
+    album_type: album.album_type,
+    total_tracks: album.total_tracks,
+    available_markets: album.available_markets,
+    ...common('album', album.id, 'albums'),
+    images: album.images,
+    name: album.name,
+    release_date: album.release_date,
+    release_date_precision: album.release_date_precision,
+    type: 'album',
+    uri: uriOf('album', album.id),
+    artists: artistsOf(album.artist_ids, artists).map(simplifiedArtist),
+  };
 }
 
 export function trackDocument(track: SeedTrack, index: CatalogIndex): string {
   const album = index.albums.get(track.album_id);
   if (!album) throw new Error(`Track ${track.id} names unknown album ${track.album_id}`);
   return JSON.stringify({
-    album: {
-      album_type: album.album_type,
-      total_tracks: album.total_tracks,
-      available_markets: album.available_markets,
-      ...common('album', album.id, 'albums'),
-      images: album.images,
-      name: album.name,
-      release_date: album.release_date,
-      release_date_precision: album.release_date_precision,
-      type: 'album',
-      uri: uriOf('album', album.id),
-      artists: artistsOf(album.artist_ids, index).map(simplifiedArtist),
-    },
-    artists: artistsOf(track.artist_ids, index).map(fullArtist),
+    album: albumObject(album, index.artists),
+    artists: artistsOf(track.artist_ids, index.artists).map(fullArtist),
     available_markets: track.available_markets,
     disc_number: track.disc_number,
     duration_ms: track.duration_ms,

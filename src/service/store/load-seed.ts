@@ -16,10 +16,17 @@ import { encodeOrder, newSnapshotId } from './order.js';
  * column is filled by a later step, so a new database and an old one end with the same rows.
  */
 
-/** An INSERT that names its columns and binds each value by its name. */
+/**
+ * An INSERT that names its columns and takes each value by its column's name. The values go to SQLite in
+ * the columns' order (a reused array: binding by name costs a quarter more over a first start's rows).
+ */
 export function insertInto<Column extends string>(db: Database, table: string, columns: readonly Column[]): (row: Record<Column, unknown>) => RunResult {
-  const statement = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`);
-  return (row) => statement.run(row);
+  const statement = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  const values: unknown[] = new Array<unknown>(columns.length);
+  return (row) => {
+    for (let place = 0; place < columns.length; place++) values[place] = row[columns[place]!];
+    return statement.run(values);
+  };
 }
 
 function byId<T extends { id: string }>(items: readonly T[]): Map<string, T> {

@@ -1,7 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import { oauthExpiryMigration, oauthMigration } from '../oauth/schema.js';
 import type { SeedCatalog } from '../seed/types.js';
+import { createCollectionTables, loadCollection } from './load-collection.js';
+import { createDiscographyTables, loadDiscography } from './load-discography.js';
 import { loadCatalog, loadPlayedAt } from './load-seed.js';
+import { createSearchTables, loadSearchIndex } from './search-index.js';
 import type { MigrationStep } from './migration.js';
 
 /**
@@ -22,6 +25,12 @@ export const migrations: readonly MigrationStep[] = [
   // Entry ids never used twice, now that removals delete entries: a version kept for a stale write names its
   // entries by id, and SQLite would give a deleted largest id to the next entry added.
   { schema: entryIdsNeverReused },
+  // Albums and artists as entities, and the larger catalog (seed/discography.ts).
+  { schema: createDiscographyTables, seed: loadDiscography },
+  // Search over the catalog (store/search-index.ts), built in bulk after it.
+  { schema: createSearchTables, seed: loadSearchIndex },
+  // Liked songs, saved albums, followed artists and what was played (seed/collection.ts).
+  { schema: createCollectionTables, seed: loadCollection },
 ];
 
 function createTables(db: Database): void {
@@ -162,14 +171,19 @@ export function migrate(db: Database, catalog: () => SeedCatalog, steps: readonl
   const applied = db.pragma('user_version', { simple: true }) as number;
   const seedFrom = applied > 0 && !isSeeded(db) ? 0 : applied;
   let made: SeedCatalog | undefined;
-  for (let index = seedFrom; index < steps.length; index++) {
-    const step = steps[index]!;
-    const isNew = index >= applied;
-    if (!isNew && !step.seed) continue;
-    db.transaction(() => {
-      if (isNew) step.schema?.(db);
-      step.seed?.(db, (made ??= catalog()));
-      if (isNew) db.pragma(`user_version = ${index + 1}`);
-    })();
-  }
+  const run = () => {
+    for (let index = seedFrom; index < steps.length; index++) {
+      const step = steps[index]!;
+      const isNew = index >= applied;
+      if (!isNew && !step.seed) continue;
+      db.transaction(() => {
+        if (isNew) step.schema?.(db);
+        step.seed?.(db, (made ??= catalog()));
+        if (isNew) db.pragma(`user_version = ${index + 1}`);
+      })();
+    }
+  };
+  // A new database is made in one transaction (each step a savepoint in it): one commit, one sync to disk.
+  if (applied === 0) db.transaction(run)();
+  else run();
 }

@@ -12,6 +12,10 @@ export const ALL_SCOPES: readonly string[] = [
   'playlist-read-private',
   'playlist-modify-public',
   'playlist-modify-private',
+  'user-library-modify',
+  'user-follow-read',
+  'user-follow-modify',
+  'user-read-recently-played',
 ];
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;

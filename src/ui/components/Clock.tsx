@@ -2,12 +2,15 @@ import { Box, Text, type DOMElement } from 'ink';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useLiveLines, type LiveLines } from '../live-lines.js';
 import type { ProgressSnapshot } from '../state/progress.js';
+import type { SleepTimer } from '../state/sleep-timer.js';
 import { useTheme } from '../theme.js';
 import { clockLine, untilNextTick } from './clock-line.js';
 
 export interface ClockProps extends ProgressSnapshot {
   /** Columns for the whole line: elapsed time, bar, total time. */
   width: number;
+  /** A sleep timer that runs: its time left follows the total, drawn with the seconds (no render of its own). */
+  sleep?: SleepTimer | null;
 }
 
 /**
@@ -21,7 +24,7 @@ export const Clock = memo(function Clock(props: ClockProps) {
 });
 
 /** A blank box of the line's size in Ink's frame, and the line itself drawn over it each second. */
-function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, live }: ClockProps & { live: LiveLines }) {
+function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, sleep = null, live }: ClockProps & { live: LiveLines }) {
   const theme = useTheme();
   const box = useRef<DOMElement>(null);
 
@@ -33,8 +36,8 @@ function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, live 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const draw = (): void => {
       const now = Date.now();
-      live.show(element, clockLine(snapshot, now, width, theme));
-      const wait = untilNextTick(snapshot, now);
+      live.show(element, clockLine(snapshot, now, width, theme, sleep));
+      const wait = untilNextTick(snapshot, now, sleep);
       // A timer that fires a millisecond early draws the same second and re-arms for the rest: harmless.
       if (wait !== null) timer = setTimeout(draw, wait);
     };
@@ -43,24 +46,24 @@ function LiveClock({ progressMs, durationMs, isPlaying, receivedAt, width, live 
       clearTimeout(timer);
       live.hide(element);
     };
-  }, [progressMs, durationMs, isPlaying, receivedAt, width, theme, live]);
+  }, [progressMs, durationMs, isPlaying, receivedAt, width, sleep, theme, live]);
 
   return <Box ref={box} width={width} height={1} flexShrink={0} />;
 }
 
 /** The line as text, rendered again each second. */
-function TickingClock({ progressMs, durationMs, isPlaying, receivedAt, width }: ClockProps) {
+function TickingClock({ progressMs, durationMs, isPlaying, receivedAt, width, sleep = null }: ClockProps) {
   const theme = useTheme();
   const [, setTick] = useState(0);
   const snapshot = { progressMs, durationMs, isPlaying, receivedAt };
   const now = Date.now();
 
   useLayoutEffect(() => {
-    const wait = untilNextTick(snapshot, now);
+    const wait = untilNextTick(snapshot, now, sleep);
     if (wait === null) return;
     const timer = setTimeout(() => setTick((tick) => tick + 1), wait);
     return () => clearTimeout(timer);
   });
 
-  return <Text wrap="truncate">{clockLine(snapshot, now, width, theme)}</Text>;
+  return <Text wrap="truncate">{clockLine(snapshot, now, width, theme, sleep)}</Text>;
 }

@@ -1,13 +1,15 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { padToWidth } from '../sanitize.js';
-import { mutedStyle, selectionStyle, useTheme } from '../theme.js';
+import { likedStyle, mutedStyle, selectionStyle, useTheme } from '../theme.js';
 
 /** Marks the cursor row in words as well as in colour, so that it shows without colours (NO_COLOR, tests). */
 const CURSOR_GUTTER = '› ';
 const PLAIN_GUTTER = '  ';
 /** Columns the gutter takes: row texts must fit in `width - GUTTER_WIDTH`. */
 export const GUTTER_WIDTH = 2;
+/** Columns a row's mark takes where the list has marks (a space and `♥`, after the text): its texts fit in `width - GUTTER_WIDTH - MARK_WIDTH`. */
+export const MARK_WIDTH = 2;
 const PLACEHOLDER = '…';
 
 export interface ListWindowProps {
@@ -25,6 +27,8 @@ export interface ListWindowProps {
   isFocused: boolean;
   /** Text of the row at a display index, already sanitised and fitted to `width - GUTTER_WIDTH`; null while not loaded. */
   rowText(index: number): string | null;
+  /** The mark after the row's text at a display index (`♥` or a space); none where absent. */
+  rowMark?(index: number): string;
 }
 
 /** The visible window of a long list: one `<Text>` per row, rows outside the window are never built. */
@@ -36,6 +40,7 @@ export const ListWindow = memo(function ListWindow({
   cursor,
   isFocused,
   rowText,
+  rowMark,
 }: ListWindowProps) {
   const end = Math.min(length, top + height);
   const rows = [];
@@ -46,6 +51,7 @@ export const ListWindow = memo(function ListWindow({
       <ListRow
         key={index - top}
         text={rowText(index)}
+        mark={rowMark?.(index)}
         isCursor={isCursor}
         isHighlighted={isCursor && isFocused}
         width={width}
@@ -58,14 +64,26 @@ export const ListWindow = memo(function ListWindow({
 interface ListRowProps {
   /** Null draws a dim placeholder for a row whose page has not arrived. */
   text: string | null;
+  /** Drawn after the text in the liked colour; undefined for a list without marks. */
+  mark: string | undefined;
   isCursor: boolean;
   isHighlighted: boolean;
   width: number;
 }
 
-const ListRow = memo(function ListRow({ text, isCursor, isHighlighted, width }: ListRowProps) {
+const ListRow = memo(function ListRow({ text, mark, isCursor, isHighlighted, width }: ListRowProps) {
   const theme = useTheme();
   const gutter = isCursor ? CURSOR_GUTTER : PLAIN_GUTTER;
+  if (mark !== undefined && text !== null) {
+    // The mark ends the row (the text is fitted to leave it room), so a row reads from its name as any other.
+    const line = `${gutter}${text} `;
+    return (
+      <Text {...(isHighlighted ? selectionStyle(theme) : {})} wrap="truncate">
+        {line}
+        <Text {...(isHighlighted ? {} : likedStyle(theme))}>{mark}</Text>
+      </Text>
+    );
+  }
   if (text === null) {
     return (
       <Text {...mutedStyle(theme)} wrap="truncate">

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { isUnreadable } from '../../api/list-entry.js';
 import type { Chapter, ListEntry } from '../../api/types.js';
 import { formatCount, formatDuration } from '../format.js';
-import type { ChaptersState } from '../hooks/use-details.js';
+import type { ChaptersState } from './extras.js';
 import { chapterRow, standInText } from '../panes/library-rows.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { resumeText } from './kinds.js';

@@ -1,5 +1,5 @@
 import { Box } from 'ink';
-import type { Details } from '../hooks/use-details.js';
+import type { Details } from './extras.js';
 import { rowsOf, type DetailBlock } from './blocks.js';
 import { ChaptersTable } from './ChaptersTable.js';
 import { Description, Field, Title } from './DetailLines.js';

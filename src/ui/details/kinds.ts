@@ -1,6 +1,8 @@
-import type { ResumePoint } from '../../api/types.js';
+import { isUnreadable } from '../../api/list-entry.js';
+import type { AlbumDetails, ResumePoint } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount, formatDuration, formatTimeLeft, joinPresent } from '../format.js';
+import type { Details, Loaded } from './extras.js';
 import { joinNames } from '../panes/library-rows.js';
 import { description, field, title, type DetailBlock } from './blocks.js';
 
@@ -11,7 +13,8 @@ type Target<K extends DetailsTarget['kind']> = Extract<DetailsTarget, { kind: K 
 export interface DetailKind<K extends DetailsTarget['kind']> {
   /** The pane's title. */
   title: string;
-  blocks(target: Target<K>): DetailBlock[];
+  /** Its blocks, from the target and what was read for it when the cursor rested (hooks/use-details.ts). */
+  blocks(target: Target<K>, read: Details): DetailBlock[];
 }
 
 /** '12:34 left', 'played', or 'unknown' when the service sent no resume point. */
@@ -28,6 +31,21 @@ export function playability(item: { is_playable: boolean; restrictions: { reason
 export const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
 /** Development-mode apps get no publisher since 2026, and an edition can be null: no line for an empty one. */
 const present = (value: string): string | null => (value === '' ? null : value);
+
+const isAlbumDetails = (album: object): album is AlbumDetails => 'label' in album && 'tracks' in album;
+
+/** A value read when the cursor rested: `…` meanwhile, why not when it failed. */
+function readText<T>(read: Loaded<T> | null, text: (value: T) => string | null): string | null {
+  if (read === null || read.state === 'loading') return '…';
+  return read.state === 'failed' ? `couldn't read: ${read.message}` : text(read.value);
+}
+
+/** The album's length: the sum of its tracks, `42:10`; with a `+` where only its first page of tracks is known. */
+export function albumLength(album: AlbumDetails): string {
+  const tracks = album.tracks.items.filter((entry) => !isUnreadable(entry));
+  const total = tracks.reduce((sum, track) => sum + ('duration_ms' in track ? track.duration_ms : 0), 0);
+  return album.tracks.total > album.tracks.items.length ? `${formatDuration(total)}+ (first ${tracks.length} tracks)` : formatDuration(total);
+}
 
 export const DETAIL_KINDS: { [K in DetailsTarget['kind']]: DetailKind<K> } = {
   track: {
@@ -106,10 +124,41 @@ export const DETAIL_KINDS: { [K in DetailsTarget['kind']]: DetailKind<K> } = {
       description(playlist.description),
     ],
   },
+  album: {
+    title: 'Album',
+    blocks: ({ album }, read) => {
+      const whole = isAlbumDetails(album) ? album : read.album?.state === 'loaded' ? read.album.value : null;
+      const fromWhole = (text: (value: AlbumDetails) => string | null): string | null =>
+        whole === null ? readText(read.album, text) : text(whole);
+      return [
+        title(album.name),
+        ...field('Artists', joinNames(album.artists)),
+        ...field('Released', present(album.release_date)),
+        ...field('Type', present(album.album_type)),
+        ...field('Label', fromWhole((value) => present(value.label))),
+        ...field('Tracks', formatCount(album.total_tracks)),
+        ...field('Length', fromWhole(albumLength)),
+        ...field('Genres', whole === null || whole.genres.length === 0 ? null : whole.genres.join(', ')),
+        ...field('Copyright', whole?.copyrights[0]?.text ?? null),
+      ];
+    },
+  },
+  artist: {
+    title: 'Artist',
+    blocks: ({ artist }, read) => [
+      title(artist.name),
+      ...field('Genres', artist.genres.length === 0 ? 'none listed' : artist.genres.join(', ')),
+      ...field('Albums', readText(read.artistAlbums, formatCount)),
+      ...field('Followers', artist.followers === null ? null : formatCount(artist.followers)),
+      ...field('Popularity', artist.popularity === null ? null : String(artist.popularity)),
+    ],
+  },
 };
 
-/** The pane's title and the blocks of `target`. */
-export function detailsOf(target: DetailsTarget): { title: string; blocks: DetailBlock[] } {
+const NOTHING_READ: Details = { chapters: null, album: null, artistAlbums: null };
+
+/** The pane's title and the blocks of `target`, with what was read for it. */
+export function detailsOf(target: DetailsTarget, read: Details = NOTHING_READ): { title: string; blocks: DetailBlock[] } {
   const kind = DETAIL_KINDS[target.kind] as DetailKind<DetailsTarget['kind']>;
-  return { title: kind.title, blocks: kind.blocks(target) };
+  return { title: kind.title, blocks: kind.blocks(target, read) };
 }

@@ -2,6 +2,7 @@ import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import type { AddSource } from '../playlist-editor/add-source.js';
+import type { SparseList } from '../state/sparse-list.js';
 import type { ListFilter } from './use-list-filter.js';
 
 /** What a pane gives `useLibraryList`: where its items come from and how they look. */
@@ -32,6 +33,16 @@ export interface LibraryListOptions<T> {
   onBack?(): void;
   /** A load error for the status bar; null once loading works again. */
   onStatus(message: string | null): void;
+  /** The mark after a row's text (`♥`, or a space), as wide as `MARK_WIDTH` less its gap; none without it. */
+  mark?(item: T): string;
+  /** The items the window shows, after each move of it (the liked state of its rows is asked for in a batch). */
+  onWindow?(items: readonly T[]): void;
+  /** What is loaded, each time pages come (`:` finds names among them). */
+  onList?(list: SparseList<T> | null): void;
+  /** The list is the library (its rows show liked while nothing says otherwise), for `l`. */
+  isLibrary?: boolean;
+  /** The page under the cursor is read again each minute while focused (true where absent). */
+  refreshes?: boolean;
 }
 
 /** What `useLibraryList` gives the view. */
@@ -50,6 +61,10 @@ export interface LibraryList {
   listHeight: number;
   /** Row text at a display index, null while its page has not arrived. */
   rowText(displayIndex: number): string | null;
+  /** The mark after a row (`♥`) at a display index; absent for a list without marks. */
+  rowMark?(displayIndex: number): string;
+  /** The list is the library, for `l` (false where absent). */
+  isLibrary?: boolean;
   filter: ListFilter;
   /** Changes the filter text, the cursor going to the first match. */
   changeFilter(text: string): void;

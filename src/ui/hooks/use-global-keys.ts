@@ -17,6 +17,12 @@ export interface GlobalKeyTargets {
   toggleDevices(): void;
   /** `A` in Now playing: what plays, to a playlist. */
   addPlaying(): void;
+  /** `l`: likes or unlikes what the focused pane has under its cursor (or plays). */
+  like(): void;
+  /** `f` and `:`: opens the search or the go to. */
+  openPicker(picker: 'search' | 'goTo'): void;
+  /** Opens the sleep timer's question. */
+  sleep(): void;
 }
 
 /** The bottom layer: keys that work everywhere, once no prompt, input, overlay or pane took them. */
@@ -33,6 +39,10 @@ export function useGlobalKeys(targets: GlobalKeyTargets): void {
     volume: (command) => targets.volume(command.direction),
     devices: () => targets.toggleDevices(),
     addPlaying: () => targets.addPlaying(),
+    like: () => targets.like(),
+    search: () => targets.openPicker('search'),
+    goTo: () => targets.openPicker('goTo'),
+    sleep: () => targets.sleep(),
   };
   useKeyLayer(KEY_LAYER.global, (input, key) => {
     const action = resolve(GLOBAL_KEYMAP, input, key, bindings);

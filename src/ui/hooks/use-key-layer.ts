@@ -15,6 +15,11 @@ export function KeyLayersProvider({ children }: { children: ReactNode }) {
   return createElement(KeyLayersContext.Provider, { value: layers }, children);
 }
 
+/** The app's key layers, for a key an action runs as if pressed (`:` running an action); null outside a provider. */
+export function useKeyLayers(): KeyLayers | null {
+  return useContext(KeyLayersContext);
+}
+
 export interface KeyLayerOptions {
   /** Off: the layer lets every key through. */
   isActive?: boolean;

@@ -3,6 +3,7 @@ import { itemAt } from '../state/sparse-list.js';
 import type { LibraryList, LibraryListOptions } from './library-list-types.js';
 import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
+import { useListMarks } from './use-list-marks.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
 import { commandFor, LIST_KEYMAP, runCommand, type CommandHandlers, type ListCommand } from '../keys/keymap.js';
@@ -40,7 +41,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     top: Math.max(0, toBase(cursor.top)),
     height: listHeight,
     anchor: Math.max(0, toBase(cursor.cursor)),
-    isFocused,
+    isFocused: isFocused && options.refreshes !== false,
   });
 
   const item = list === null ? undefined : itemAt(list, toBase(cursor.cursor));
@@ -88,6 +89,8 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     scroll: (rows) => cursor.moveTo(Math.max(0, Math.min(length - 1, cursor.cursor + rows))),
   });
 
+  const rowMark = useListMarks(options, list, { top: cursor.top, height: listHeight, length }, toBase);
+
   const rowText = (displayIndex: number): string | null => {
     const baseIndex = toBase(displayIndex);
     const row = list === null ? undefined : itemAt(list, baseIndex);
@@ -103,5 +106,8 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     cursor.moveTo(Math.max(0, toBase(cursor.cursor)), total ?? 0);
   };
   const { firstError } = paged;
-  return { total, firstError, target, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, filter, changeFilter, clearFilter };
+  return {
+    total, firstError, target, length, cursor: cursor.cursor, top: cursor.top, listHeight, rowText, rowMark, isLibrary: options.isLibrary,
+    filter, changeFilter, clearFilter,
+  };
 }

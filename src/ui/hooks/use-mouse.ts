@@ -9,6 +9,8 @@ import { mouseAction, type LastClick, type ScreenState } from '../state/mouse-ac
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
 import { usePointer } from '../terminal-events.js';
 import { useServices } from '../services.js';
+import { clockSuffix } from '../components/clock-line.js';
+import type { SleepTimer } from '../state/sleep-timer.js';
 
 export interface MouseInputs {
   layout: DashboardLayout;
@@ -17,6 +19,8 @@ export interface MouseInputs {
   playback: PlaybackState | null | undefined;
   receivedAt: number;
   run(command: PlaybackCommand): void;
+  /** The sleep timer, whose time left follows the clock's total and so narrows the bar. */
+  sleep?: SleepTimer | null;
 }
 
 function snapshotOf(playback: PlaybackState | null | undefined, receivedAt: number): ProgressSnapshot | null {
@@ -25,7 +29,7 @@ function snapshotOf(playback: PlaybackState | null | undefined, receivedAt: numb
 }
 
 /** The mouse on the dashboard: each event hit-tested against the screen (state/mouse-actions.ts) and done. */
-export function useMouse({ layout, focus, dispatch, playback, receivedAt, run }: MouseInputs): void {
+export function useMouse({ layout, focus, dispatch, playback, receivedAt, run, sleep = null }: MouseInputs): void {
   const { listPointer: slot, bindings } = useServices();
   const lastClick = useRef<LastClick | null>(null);
   usePointer((event) => {
@@ -39,7 +43,7 @@ export function useMouse({ layout, focus, dispatch, playback, receivedAt, run }:
       isHelpOpen: focus.isHelpOpen,
       tabs: layoutTabLine(libraryTabs(bindings), focus.libraryTab, layout.root.width).cells,
       list: list === null ? null : { top: list.top, length: list.length, rowsAbove: list.rowsAbove },
-      clock: snapshot === null ? null : { elapsed: formatDuration(position), total: formatDuration(snapshot.durationMs) },
+      clock: snapshot === null ? null : { elapsed: formatDuration(position), total: formatDuration(snapshot.durationMs) + clockSuffix(sleep, now) },
     };
     const outcome = mouseAction(event, screen, lastClick.current, now);
     lastClick.current = outcome.lastClick;

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
-import { emptySparseList, isLoaded, withPage, type SparseList } from '../state/sparse-list.js';
+import { emptySparseList, isLoaded, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
 import { useListRefreshMs } from './list-refresh.js';
+import { useReload } from './use-reload.js';
 import { useTerminalFocus } from '../terminal-events.js';
 
 export interface PagedListOptions<T> {
@@ -61,12 +62,15 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
   const [loader, setLoader] = useState<PageLoader<T> | null>(null);
 
   useEffect(() => {
+    // The total of the last page taken, not of the last render: answers that come before a render (a source
+    // that answers at once) must not each find the list's total out of date and ask every page again.
+    let takenTotal = latest.current.list?.total ?? null;
     const pageLoader: PageLoader<T> = new PageLoader<T>({
       fetchPage: (page, signal) => latest.current.options.fetchPage(page, signal),
       onPage: (offset, page) => {
         // A new total drops the pages that no longer fit: they must count as missing again.
-        const current = latest.current.list;
-        if (current !== null && current.total !== page.total) pageLoader.forgetAnswers();
+        if (takenTotal !== null && takenTotal !== page.total) pageLoader.forgetAnswers();
+        takenTotal = page.total;
         setState((previous) => {
           const base = previous.sourceKey === sourceKey ? previous.list : null;
           const list = withPage(base ?? emptySparseList<T>(page.total), offset, page.items, page.total);
@@ -87,14 +91,9 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     return () => pageLoader.close();
   }, [sourceKey]);
 
-  const { reloadKey } = options;
-  const reloadedFor = useRef(reloadKey);
-  useEffect(() => {
-    if (loader === null || reloadedFor.current === reloadKey) return;
-    reloadedFor.current = reloadKey;
-    const held = latest.current.list;
-    loader.reload(held === null ? [0] : held.starts);
-  }, [loader, reloadKey]);
+  useReload(loader, options.reloadKey, () => latest.current.list, position, (keep) =>
+    setState((previous) => (previous.sourceKey !== sourceKey || previous.list === null ? previous : { ...previous, list: withPagesWhere(previous.list, keep) })),
+  );
 
   return { list, firstError: isCurrent ? state.firstError : null, loader, position };
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 import type { PlaybackState } from '../../api/types.js';
 import type { PlaybackCommand } from '../playback-commands.js';
 import type { PlaybackController } from './use-playback.js';
+import type { SleepControl } from './use-sleep-timer.js';
 
 /** What the dashboard shows of the player, and its own way of running a command (as its keys do). */
 export interface LinkedPlayback {
@@ -9,6 +10,8 @@ export interface LinkedPlayback {
   playback: PlaybackState | null | undefined;
   receivedAt: number;
   run(command: PlaybackCommand): void;
+  /** The sleep timer, for `playdeck sleep` (absent where the tree has none). */
+  sleep?: SleepControl;
 }
 
 /** `playdeck add [--to NAME]` as the dashboard runs it: what plays, to the playlist named (null: the one last added to). */
@@ -23,11 +26,11 @@ export interface PlaybackLink {
 
 export const PlaybackLinkContext = createContext<PlaybackLink | null>(null);
 
-/** Hands the playback to the link of the nearest provider, if any, each time it changes. */
-export function usePlaybackLink(playback: PlaybackController): void {
+/** Hands the playback (and the sleep timer) to the link of the nearest provider, if any, each time it changes. */
+export function usePlaybackLink(playback: PlaybackController, sleep?: SleepControl): void {
   const link = useContext(PlaybackLinkContext);
   const { data, receivedAt, run } = playback;
   useEffect(() => {
-    link?.update({ playback: data, receivedAt, run });
-  }, [link, data, receivedAt, run]);
+    link?.update({ playback: data, receivedAt, run, ...(sleep ? { sleep } : {}) });
+  }, [link, data, receivedAt, run, sleep]);
 }

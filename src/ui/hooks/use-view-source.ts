@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { useApi } from '../api-context.js';
-import type { ListView, Reread, WholeSource } from '../sections/types.js';
+import type { ListView, Reread } from '../sections/types.js';
+import { cursorPageOf, wholePageOf, type CursorRead, type WholeRead } from './source-pages.js';
 
 export interface ViewSource<T> {
   sourceKey: string;
@@ -19,18 +20,11 @@ export interface RereadSignals {
   isTabShown: boolean;
   /** Counts the episodes and chapters that stopped playing. */
   listeningEnded: number;
+  /** Counts the times the library changed under the list (hooks/use-library-reread.ts); 0 where it never does. */
+  libraryChanged?: number;
 }
 
 const NEVER: readonly Reread[] = [];
-
-/** One read of a whole source, whatever pages the list asks of it. */
-interface WholeRead<T> {
-  generation: number;
-  entries: Promise<T[]>;
-  controller: AbortController;
-  /** The pages given out, so that asking again (the list's refresh) renders nothing new. */
-  pages: Map<number, Paging<T>>;
-}
 
 /** The generation of a whole source: one more each time `rereadOn` says (coming on screen, a listen ending while shown). */
 function useGeneration(rereadOn: readonly Reread[], { isTabShown, listeningEnded }: RereadSignals): number {
@@ -46,39 +40,21 @@ function useGeneration(rereadOn: readonly Reread[], { isTabShown, listeningEnded
   return generation;
 }
 
-function pageOf<T, P>(source: WholeSource<T, P>, read: { current: WholeRead<T> | null }, api: Api, parent: P, generation: number) {
-  return async (page: PageRequest): Promise<Paging<T>> => {
-    let current = read.current;
-    if (current?.generation !== generation) {
-      current?.controller.abort();
-      const controller = new AbortController();
-      const started: WholeRead<T> = { generation, entries: source.readAll(api, parent, controller.signal), controller, pages: new Map() };
-      started.entries.catch(() => {
-        if (read.current === started) read.current = null;
-      });
-      read.current = current = started;
-    }
-    const items = await current.entries;
-    const given = current.pages.get(page.offset);
-    if (given?.limit === page.limit) return given;
-    const slice = items.slice(page.offset, page.offset + page.limit);
-    const paging = { href: '', limit: page.limit, offset: page.offset, next: null, previous: null, total: items.length, items: slice };
-    current.pages.set(page.offset, paging);
-    return paging;
-  };
-}
-
-/** Where a list view's items come from: the service a page at a time, or a whole source cut into pages. */
+/** Where a list view's items come from: the service a page at a time (by offset or by cursor), or a whole source cut into pages. */
 export function useViewSource<T, P>(view: ListView<T, P>, parent: P, signals: RereadSignals): ViewSource<T> {
   const api = useApi();
   const { source } = view;
-  const generation = useGeneration('readAll' in source ? source.rereadOn : NEVER, signals);
+  const generation = useGeneration('readAll' in source ? source.rereadOn : NEVER, signals) + (signals.libraryChanged ?? 0);
   const firstPage = useRef<Paging<T> | null>(null);
   const whole = useRef<WholeRead<T> | null>(null);
+  const cursor = useRef<CursorRead<T>>({ generation, pages: new Map(), total: 0 });
   useEffect(() => () => whole.current?.controller.abort(), []);
   const fetchPage = useCallback(
     async (page: PageRequest, signal: AbortSignal): Promise<Paging<T>> => {
-      const paging = 'readAll' in source ? await pageOf(source, whole, api, parent, generation)(page) : await source.fetchPage(api, parent, page, signal);
+      let paging: Paging<T>;
+      if ('readAll' in source) paging = await wholePageOf(source, whole, api, parent, generation)(page);
+      else if ('fetchAfter' in source) paging = await cursorPageOf(source, cursor, api, parent, generation)(page, signal);
+      else paging = await source.fetchPage(api, parent, page, signal);
       if (page.offset === 0) firstPage.current = paging;
       return paging;
     },

@@ -11,7 +11,10 @@ import type { CursorAction } from '../state/list-cursor.js';
  */
 
 /** Where a key works, as the help says it. */
-export type Place = 'everywhere' | 'Now playing' | 'lists' | "a playlist's items" | 'devices' | 'offered at start' | 'help';
+export type Place =
+  | 'everywhere' | 'Now playing' | 'lists' | "a playlist's items" | 'devices' | 'offered at start' | 'help'
+  /** The search (`f`) and go to (`:`): every other key types. */
+  | 'search and go to';
 
 export type ReorderCommand =
   | 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save'
@@ -66,6 +69,7 @@ const playback = <const C extends PlaybackCommand>(command: C) => ({ type: 'play
 const cursor = <const A extends CursorAction>(action: A) => ({ type: 'cursor', action }) as const;
 const reorder = <const R extends ReorderCommand>(command: R) => ({ type: 'reorder', command }) as const;
 const ITEMS = "a playlist's items";
+const PICKER = 'search and go to';
 const COUNTS = { takesCount: true } as const;
 const FIXED = { isFixed: true } as const;
 
@@ -87,6 +91,10 @@ export const ACTIONS = {
   volumeUp: act('everywhere', ['+', '='], 'volume up 5', { type: 'volume', direction: 1 }),
   volumeDown: act('everywhere', ['-'], 'volume down 5', { type: 'volume', direction: -1 }),
   devices: act('everywhere', ['d'], 'choose the device that plays', { type: 'devices' }),
+  like: act('everywhere', ['l'], 'like or unlike the row under the cursor (in Now playing: what plays)', { type: 'like' }),
+  search: act('everywhere', ['f'], 'search the whole catalog: type, then choose', { type: 'search' }),
+  goTo: act('everywhere', [':'], 'go to a section, playlist, show, audiobook, album, artist or action by part of its name', { type: 'goTo' }),
+  sleepTimer: act('everywhere', ['z'], 'sleep timer: pause after N minutes or at the end of this item; again: off', { type: 'sleep' }),
   seekBack: act('Now playing', ['left'], 'seek back 10 s', playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS })),
   seekForward: act('Now playing', ['right'], 'seek forward 10 s', playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS })),
   addPlayingToPlaylist: act('Now playing', ['A'], 'add what plays to a playlist picked by typing part of its name', { type: 'addPlaying' }),
@@ -96,8 +104,8 @@ export const ACTIONS = {
   pageDown: act('lists', ['pagedown'], 'page down', cursor('pageDown'), COUNTS),
   first: act('lists', ['g', 'home'], 'first item', cursor('first')),
   last: act('lists', ['G', 'end'], 'last item', cursor('last')),
-  open: act('lists', ['enter'], 'open a playlist, show or audiobook; play a track, episode or chapter in its context', { type: 'open' }),
-  playContext: act('lists', ['P'], 'play the playlist from its start, the show or audiobook from its first unfinished item', { type: 'play' }),
+  open: act('lists', ['enter'], 'open a playlist, show, audiobook, album or artist; play a track, episode or chapter in its context', { type: 'open' }),
+  playContext: act('lists', ['P'], 'play the playlist, album or liked songs from the start, the show or audiobook from its first unfinished item', { type: 'play' }),
   back: act('lists', ['escape'], 'back, or clear the filter or the mark', { type: 'back' }),
   filter: act('lists', ['/'], 'filter the list', { type: 'filter' }),
   addToQueue: act('lists', ['a'], 'add the track or episode to the queue', { type: 'queue' }),
@@ -120,6 +128,12 @@ export const ACTIONS = {
   removeItems: act(ITEMS, ['D', 'delete'], 'remove the item (or the marked range) from the playlist', { type: 'remove' }),
   devicesPlay: act('devices', ['enter'], 'play on the device under the cursor', { type: 'transfer' }),
   devicesClose: act('devices', ['escape'], 'close the devices (the devices key too)', { type: 'close' }),
+  pickerUp: act(PICKER, ['up', 'ctrl+p'], 'the result above', cursor('up')),
+  pickerDown: act(PICKER, ['down', 'ctrl+n'], 'the result below', cursor('down')),
+  pickerPageUp: act(PICKER, ['pageup'], 'a page of results up', cursor('pageUp')),
+  pickerPageDown: act(PICKER, ['pagedown'], 'a page of results down', cursor('pageDown')),
+  pickerChoose: act(PICKER, ['enter'], 'play the track or episode chosen, open anything else, or run the action', { type: 'choose' }),
+  pickerClose: act(PICKER, ['escape'], 'close the search or go to', { type: 'close' }),
   offerSave: act('offered at start', ['s'], 'unsaved changes an earlier run left: save them now', { type: 'save' }, FIXED),
   offerDiscard: act('offered at start', ['d'], 'unsaved changes an earlier run left: discard them (asks y/n)', { type: 'discard' }, FIXED),
   offerLater: act('offered at start', ['escape'], 'unsaved changes an earlier run left: later (opening the playlist restores them)', { type: 'later' }, FIXED),

@@ -21,12 +21,14 @@ export const keysLabel = (action: ActionName, bindings: KeyBindings): string => 
 
 /**
  * Whether a key can mean two things between these places: the same place, anywhere against everywhere but
- * the places that take every key (a question offered at start), and a playlist's items against lists.
+ * the places that take every key (a question offered at start, the search and go to), and a playlist's items
+ * against lists.
  */
 export function placesOverlap(a: Place, b: Place): boolean {
   if (a === b) return true;
   const pair = new Set<Place>([a, b]);
-  if (pair.has('offered at start')) return false;
+  // A question offered at start, the search and go to: every key not theirs is theirs anyway (text, or nothing).
+  if (pair.has('offered at start') || pair.has('search and go to')) return false;
   if (pair.has('everywhere')) return true;
   return pair.has('lists') && pair.has("a playlist's items");
 }

@@ -23,5 +23,21 @@ export function keyNames(input: string, key: Key): string[] {
   return [input];
 }
 
+const NO_FLAGS: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false,
+  hyper: false, capsLock: false, numLock: false,
+};
+
+/** A press of the key `name` as Ink reports one (what `keyNames` reads back as `name`): for running an action by its key. */
+export function keyPressOf(name: string): { input: string; key: Key } {
+  const shifted = name.startsWith('shift+') ? name.slice(6) : name;
+  const special = SPECIAL.find(([, named]) => named === shifted)?.[0];
+  if (special !== undefined) return { input: '', key: { ...NO_FLAGS, [special]: true, shift: shifted !== name } };
+  if (name.startsWith('ctrl+')) return { input: name.slice(5), key: { ...NO_FLAGS, ctrl: true } };
+  if (name === 'space') return { input: ' ', key: NO_FLAGS };
+  return { input: name, key: { ...NO_FLAGS, shift: name !== name.toLowerCase() } };
+}
+
 /** A key name as the help shows it: one spelling, the config file's (src/config/keys.ts). */
 export { keyLabel } from '../../config/keys.js';

@@ -18,6 +18,7 @@ export const ITEMS_KEYMAP = [...actionsIn("a playlist's items"), ...LIST_KEYMAP]
 export const DEVICES_KEYMAP = actionsIn('devices');
 export const OFFER_KEYMAP = actionsIn('offered at start');
 export const HELP_KEYMAP = actionsIn('help');
+export const PICKER_KEYMAP = actionsIn('search and go to');
 
 /** The action a key press means among `keymap`, or null; its most specific name is tried first (Shift+↑ before ↑). */
 export function resolve<A extends ActionName>(keymap: readonly A[], input: string, key: Key, bindings: KeyBindings): A | null {
@@ -50,3 +51,4 @@ export type ItemsCommand = CommandOf<ActionsIn<"a playlist's items" | 'lists'>>;
 export type DeviceCommand = CommandOf<ActionsIn<'devices'>>;
 export type OfferCommand = CommandOf<ActionsIn<'offered at start'>>;
 export type HelpCommand = CommandOf<ActionsIn<'help'>>;
+export type PickerCommand = CommandOf<ActionsIn<'search and go to'>>;

@@ -23,7 +23,7 @@ const FRAME_COLUMNS = 2;
 export const DetailsPane = memo(function DetailsPane({ target, width, height }: DetailsPaneProps) {
   const details = useDetails(useApi(), target);
   const inner = { width: Math.max(1, width - FRAME_COLUMNS), height: Math.max(1, height - FRAME_ROWS) };
-  const described = useMemo(() => (target === null ? null : detailsOf(target)), [target]);
+  const described = useMemo(() => (target === null ? null : detailsOf(target, details)), [target, details]);
   return (
     <Pane title={described === null ? 'Details' : described.title} isFocused={false} width={width} height={height}>
       {described === null ? (

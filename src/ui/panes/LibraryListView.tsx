@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { FilterInput } from '../components/FilterInput.js';
+import { useCursorTarget } from '../library/cursor-target.js';
 import { GUTTER_WIDTH, ListWindow } from '../components/ListWindow.js';
 import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
@@ -49,6 +50,7 @@ export function LibraryListView(props: LibraryListViewProps) {
 
 function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryListViewProps) {
   const { columns } = listBodySize(width, height);
+  useCursorTarget(isFocused, list.target, list.isLibrary ?? false);
   const { filter } = list;
   const muted = mutedStyle(useTheme());
   let body;
@@ -67,6 +69,7 @@ function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryL
         cursor={list.cursor}
         isFocused={isFocused}
         rowText={list.rowText}
+        rowMark={list.rowMark}
       />
     );
   }

@@ -6,10 +6,12 @@ import { imagesOf, smallestCovering } from '../art/pick-image.js';
 import { CoverPicture } from '../components/CoverPicture.js';
 import type { PlaybackState, PlayableItem } from '../../api/types.js';
 import { Clock } from '../components/Clock.js';
+import { LIKED_MARK } from '../library/likeable.js';
 import { Pane } from '../components/Pane.js';
 import { joinPresent } from '../format.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import type { SleepTimer } from '../state/sleep-timer.js';
 import { mutedStyle, useTheme } from '../theme.js';
 
 export interface NowPlayingPaneProps {
@@ -25,10 +27,17 @@ export interface NowPlayingPaneProps {
   contextLabel?: string | null;
   /** What plays next, shown in the lines the height leaves under the clock. */
   upNext?: readonly PlayableItem[];
+  /** What plays is liked (a ♥ after its name); null or absent while unknown or for what cannot be liked. */
+  isLiked?: boolean | null;
+  /** The sleep timer, when one runs: its time left follows the clock. */
+  sleep?: SleepTimer | null;
 }
 
 /** The border and the four lines above up next. */
 const UP_NEXT_FROM_ROW = 6;
+
+/** After the name of what plays when it is liked; its own columns, so that a long name never cuts it. */
+const LIKED_SUFFIX = `  ${LIKED_MARK}`;
 
 const REPEAT_LABEL = { off: 'repeat off', context: 'repeat all', track: 'repeat one' } as const;
 
@@ -87,7 +96,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
     body = (
       <>
         <Text bold color={playback.is_playing ? theme.success : undefined}>
-          {fit(`${state}  ${title}`)}
+          {props.isLiked === true ? `${truncateToWidth(`${state}  ${title}`, Math.max(1, inner - LIKED_SUFFIX.length))}${LIKED_SUFFIX}` : fit(`${state}  ${title}`)}
         </Text>
         <Text>{fit([item ? describeSource(item) : '', props.contextLabel ?? ''].filter((part) => part !== '').join(' · '))}</Text>
         <Text {...mutedStyle(theme)}>{fit(describeSettings(playback))}</Text>
@@ -97,6 +106,7 @@ export const NowPlayingPane = memo(function NowPlayingPane(props: NowPlayingPane
           isPlaying={playback.is_playing}
           receivedAt={receivedAt}
           width={inner}
+          sleep={props.sleep ?? null}
         />
         {upNext.slice(0, Math.max(0, height - UP_NEXT_FROM_ROW)).map((next, index) => (
           <Text key={`${index}:${next.id}`} dimColor>

@@ -4,6 +4,8 @@ import { useApi } from '../api-context.js';
 import { useServices } from '../services.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { useViewSource } from '../hooks/use-view-source.js';
+import { useListLikes, useLoadedList } from '../library/use-list-likes.js';
+import { MARK_WIDTH } from '../components/ListWindow.js';
 import { usePlayStarter, type PlayStarter } from '../play/play-starter.js';
 import { drilled, type Drilled, type ItemAction, type ListView } from '../sections/types.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
@@ -36,7 +38,9 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
   const api = useApi();
   const player = usePlayStarter() ?? NO_PLAYER;
   const { rows, rowWidth } = listBodySize(width, height);
-  const source = useViewSource(view, parent, props);
+  const likes = useListLikes(view, props.isTabShown, isFocused);
+  const source = useViewSource(view, parent, { ...props, libraryChanged: likes.libraryChanged });
+  const onList = useLoadedList(view, source.sourceKey);
   const playlistsVersion = useServices().editor?.playlistsVersion ?? 0;
   const formatRow = useMemo(() => (item: T, _index: number, columns: number) => view.row(item, columns), [view]);
   const latest = useRef({ props, total: null as number | null });
@@ -66,7 +70,13 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     toAdd: view.toAdd,
     isFocused,
     height: rows,
-    width: rowWidth,
+    width: likes.mark === undefined ? rowWidth : Math.max(1, rowWidth - MARK_WIDTH),
+    mark: likes.mark,
+    onWindow: likes.onWindow,
+    onList,
+    isLibrary: view.likes?.isLibrary === true,
+    // A whole source is read again as it says, a cursor source never: only pages by offset may refresh.
+    refreshes: 'fetchPage' in view.source && view.source.refresh !== 'never',
     onOpen: act(view.open),
     onPlay: act(view.play),
     onBack: props.onBack,

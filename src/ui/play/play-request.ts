@@ -1,6 +1,7 @@
+import type { Api } from '../../api/api.js';
 import type { PlayTarget } from '../../api/play-context.js';
 import { isUnreadable } from '../../api/list-entry.js';
-import type { Audiobook, Chapter, Episode, ListEntry, PlayableItem, PlaybackState, Show, SimplifiedPlaylist, Track } from '../../api/types.js';
+import type { Album, Audiobook, Chapter, Episode, ListEntry, PlayableItem, PlaybackState, Show, SimplifiedPlaylist, Track } from '../../api/types.js';
 import { sanitizeText } from '../sanitize.js';
 
 /**
@@ -11,7 +12,8 @@ export interface PlayRequest {
   target: PlayTarget;
   /** Shown at once, until the next poll confirms it; null when not known (a playlist's first entry, say). */
   item: PlayableItem | null;
-  contextType: 'playlist' | 'show' | 'audiobook';
+  /** `collection`: the user's liked songs, as the service names that context. */
+  contextType: 'playlist' | 'show' | 'audiobook' | 'album' | 'collection';
   contextUri: string;
   /** "from Silver Magpies", "Notes on Glaciers · episode 12". */
   label: string;
@@ -63,10 +65,70 @@ export function chapterRequest(audiobook: Audiobook, chapter: Chapter): PlayRequ
   };
 }
 
+/** A track of an album, in the album from that track (its position in the album's order). */
+export function albumTrackRequest(album: Album, track: Track, position: number): PlayRequest {
+  return {
+    target: { contextUri: album.uri, offset: { position } },
+    item: track,
+    contextType: 'album',
+    contextUri: album.uri,
+    label: `from ${sanitizeText(album.name)}`,
+  };
+}
+
+/** A track found elsewhere (a search), in its album from that track. */
+export function trackInAlbumRequest(track: Track): PlayRequest {
+  return {
+    target: { contextUri: track.album.uri, offset: { uri: track.uri } },
+    item: track,
+    contextType: 'album',
+    contextUri: track.album.uri,
+    label: `from ${sanitizeText(track.album.name)}`,
+  };
+}
+
+/**
+ * An episode found elsewhere, in its show from that episode, at its resume point. A search's episodes come
+ * without their show: the episode is read first for it.
+ */
+export async function episodeInShowRequest(api: Api, episode: Episode): Promise<PlayRequest> {
+  const show = episode.show ?? (await api.getEpisode(episode.id)).show;
+  if (show === null) throw new Error(`the show of ${sanitizeText(episode.name)} is not known`);
+  return {
+    target: { contextUri: show.uri, offset: { uri: episode.uri } },
+    item: { ...episode, show },
+    contextType: 'show',
+    contextUri: show.uri,
+    label: `${sanitizeText(show.name)} · ${sanitizeText(episode.name)}`,
+  };
+}
+
+/** The user's liked songs, newest first, as the service names them: `prefix:user:ID:collection`. */
+export const collectionUri = (user: { uri: string }): string => `${user.uri}:collection`;
+
+export const LIKED_SONGS_LABEL = 'from Liked songs';
+
+/**
+ * A liked song, in the liked songs from that song. By its uri, not its place: a like made elsewhere meanwhile
+ * moves every place by one, and a song is liked once.
+ */
+export function likedSongRequest(collection: string, track: Track): PlayRequest {
+  return {
+    target: { contextUri: collection, offset: { uri: track.uri } },
+    item: track,
+    contextType: 'collection',
+    contextUri: collection,
+    label: LIKED_SONGS_LABEL,
+  };
+}
+
 export type WholeContext =
   | { kind: 'playlist'; playlist: SimplifiedPlaylist }
   | { kind: 'show'; show: Show }
-  | { kind: 'audiobook'; audiobook: Audiobook };
+  | { kind: 'audiobook'; audiobook: Audiobook }
+  | { kind: 'album'; album: Album }
+  /** The user's liked songs, by their context's uri. */
+  | { kind: 'collection'; uri: string };
 
 /** Where `P` starts a context: a position in its play order, and the item there when known (shown at once). */
 export interface ContextStart {
@@ -100,9 +162,25 @@ function withParent(context: WholeContext, item: Episode | Chapter): Episode | C
   return context.kind === 'audiobook' && item.audiobook === null ? { ...item, audiobook: context.audiobook } : item;
 }
 
-/** A playlist from its start (`P`); a show or audiobook from `from` (see `firstUnfinished`). */
+/** The uri and name of a context. */
+function named(context: WholeContext): { uri: string; name: string } {
+  switch (context.kind) {
+    case 'playlist':
+      return context.playlist;
+    case 'show':
+      return context.show;
+    case 'audiobook':
+      return context.audiobook;
+    case 'album':
+      return context.album;
+    case 'collection':
+      return { uri: context.uri, name: 'Liked songs' };
+  }
+}
+
+/** A playlist, an album or the liked songs from the start (`P`); a show or audiobook from `from` (see `firstUnfinished`). */
 export function wholeContextRequest(context: WholeContext, from: ContextStart = FROM_THE_START): PlayRequest {
-  const { uri, name } = context.kind === 'playlist' ? context.playlist : context.kind === 'show' ? context.show : context.audiobook;
+  const { uri, name } = named(context);
   return {
     target: { contextUri: uri, offset: { position: from.position } },
     item: from.item === null ? null : withParent(context, from.item),
@@ -139,7 +217,7 @@ export function optimisticPlayback(shown: PlaybackState, request: PlayRequest, n
 export function contextLabel(playback: PlaybackState | null | undefined, started: PlayRequest | null): string | null {
   if (!playback || started === null || playback.context?.uri !== started.contextUri) return null;
   // Past the item started, a show's or audiobook's label (which names the item) no longer fits.
-  if (started.contextType !== 'playlist' && started.item !== null && playback.item?.id !== started.item.id) {
+  if ((started.contextType === 'show' || started.contextType === 'audiobook') && started.item !== null && playback.item?.id !== started.item.id) {
     return `from ${started.label.split(' · ')[0]}`;
   }
   return started.label;

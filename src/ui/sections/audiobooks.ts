@@ -29,6 +29,7 @@ export const chapters: ListView<ListEntry<Chapter>, Audiobook> = {
     if (!at.player.refuseUnplayable(chapter)) at.player.start(chapterRequest(at.parent, chapter));
   }),
   play: (_entry, at) => at.player.start(playFromFirstUnfinished(at.api, { kind: 'audiobook', audiobook: at.parent }, at.firstPage)),
+  likes: null,
 };
 
 /** The user's saved audiobooks (GET /me/audiobooks); Enter opens an audiobook's chapters. */
@@ -44,4 +45,5 @@ export const audiobooks: ListView<ListEntry<SavedAudiobook>> = {
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'audiobook', audiobook: entry.audiobook }),
   open: onReadable('open', ({ audiobook }, at) => at.drill(chapters, audiobook)),
   play: onReadable('play', ({ audiobook }, at) => at.player.start(playFromFirstUnfinished(at.api, { kind: 'audiobook', audiobook }))),
+  likes: { kind: 'audiobook', isLibrary: true },
 };

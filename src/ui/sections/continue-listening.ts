@@ -55,4 +55,5 @@ export const continueListening: ListView<ProgressEntry> = {
     );
   },
   play: null,
+  likes: null,
 };

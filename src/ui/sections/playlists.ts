@@ -22,4 +22,5 @@ export const playlists: ListView<ListEntry<SimplifiedPlaylist>> = {
   open: onReadable('open', (playlist, at) => at.openPlaylist(playlist)),
   play: onReadable('play', (playlist, at) => at.player.start(wholeContextRequest({ kind: 'playlist', playlist }))),
   changesWithPlaylists: true,
+  likes: null,
 };

@@ -1,5 +1,8 @@
+import { albums } from './albums.js';
+import { artists } from './artists.js';
 import { audiobooks } from './audiobooks.js';
 import { continueListening } from './continue-listening.js';
+import { likedSongs } from './liked-songs.js';
 import { playlists } from './playlists.js';
 import { shows } from './shows.js';
 import type { SectionView } from './types.js';
@@ -30,6 +33,9 @@ export const SECTIONS = [
   { id: 'shows', label: 'Saved shows', short: 'Shows', focusAction: 'focusShows', view: shows },
   { id: 'audiobooks', label: 'Audiobooks', short: 'Books', focusAction: 'focusAudiobooks', view: audiobooks },
   { id: 'continue', label: 'Continue listening', short: 'Continue', focusAction: 'focusContinue', view: continueListening },
+  { id: 'likedSongs', label: 'Liked songs', short: 'Liked', focusAction: 'focusLikedSongs', view: likedSongs },
+  { id: 'albums', label: 'Albums', short: 'Albums', focusAction: 'focusAlbums', view: albums },
+  { id: 'artists', label: 'Artists', short: 'Artists', focusAction: 'focusArtists', view: artists },
 ] as const satisfies readonly SectionEntry[];
 
 export type Section = (typeof SECTIONS)[number];

@@ -30,6 +30,7 @@ export const episodes: ListView<ListEntry<Episode>, Show> = {
     if (!at.player.refuseUnplayable(episode)) at.player.start(showEpisodeRequest(at.parent, episode, at.position, at.total));
   }),
   play: (_entry, at) => at.player.start(playFromFirstUnfinished(at.api, { kind: 'show', show: at.parent }, at.firstPage)),
+  likes: null,
 };
 
 /** The user's saved shows (GET /me/shows); Enter opens a show's episodes, `P` plays its first unfinished episode. */
@@ -45,4 +46,5 @@ export const shows: ListView<ListEntry<SavedShow>> = {
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'show', show: entry.show }),
   open: onReadable('open', ({ show }, at) => at.drill(episodes, show)),
   play: onReadable('play', ({ show }, at) => at.player.start(playFromFirstUnfinished(at.api, { kind: 'show', show }))),
+  likes: { kind: 'show', isLibrary: true },
 };

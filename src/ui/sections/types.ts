@@ -1,6 +1,7 @@
 import type { Api, PageRequest } from '../../api/api.js';
-import type { Paging, SimplifiedPlaylist } from '../../api/types.js';
+import type { CursorPage, Paging, SimplifiedPlaylist } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
+import type { LikeKind } from '../library/likeable.js';
 import type { PlayStarter } from '../play/play-starter.js';
 import type { AddSource } from '../playlist-editor/add-source.js';
 
@@ -19,12 +20,38 @@ export interface PagedSource<T, P> {
   fetchPage(api: Api, parent: P, page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
   /** The size before the first page comes (a show's `total_episodes`), so the window can move at once. */
   totalHint?(parent: P): number;
+  /**
+   * Whether the page under the cursor is read again each minute while the list has the keys (a conditional
+   * request; the default), or never: what does not change while shown (an album's tracks), or what reads
+   * itself again when the library changes (`likes`). A list at rest then asks nothing.
+   */
+  refresh?: 'minutely' | 'never';
 }
 
 /** A collection worked out whole (from several reads), its pages cut from it; read again as `rereadOn` says, never polled. */
 export interface WholeSource<T, P> {
   readAll(api: Api, parent: P, signal: AbortSignal): Promise<T[]>;
   rereadOn: readonly Reread[];
+}
+
+/**
+ * A collection read by cursor (followed artists): each page names the one after it. Cut into the list's pages
+ * by offset (hooks/use-view-source.ts), a page after the ones read so far read after them, in order.
+ */
+export interface CursorSource<T, P> {
+  fetchAfter(api: Api, parent: P, page: { after: string | null; limit: number }, signal: AbortSignal): Promise<CursorPage<T>>;
+}
+
+/** How a list's rows carry the ♥ of the library (library/liked-store.ts). */
+export interface LikeMarks {
+  /** What its rows are. */
+  kind: LikeKind;
+  /**
+   * The list is the user's library of that kind (liked songs, saved albums…): its rows are liked unless `l`
+   * said otherwise, and it reads itself again when a like of that kind changed the library. Otherwise each
+   * row's state is asked of the service, a batch per visible window.
+   */
+  isLibrary: boolean;
 }
 
 /** Where Enter or `P` was pressed, and what it can do. */
@@ -57,7 +84,7 @@ export interface ListView<T, P = void> {
   title(parent: P, total: number | null): string;
   /** Shown instead of rows when the collection is empty. */
   emptyText: string;
-  source: PagedSource<T, P> | WholeSource<T, P>;
+  source: PagedSource<T, P> | WholeSource<T, P> | CursorSource<T, P>;
   /** An item's row, exactly `width` columns (memoise it per item: a key costs a lookup per visible row). */
   row(item: T, width: number): string;
   /** Lower-cased text the `/` filter searches (memoised per item). */
@@ -75,6 +102,8 @@ export interface ListView<T, P = void> {
   toAdd?(item: T): AddSource | null;
   /** Read again in place when a playlist is made or renamed here (a list of playlists). */
   changesWithPlaylists?: boolean;
+  /** The ♥ of its rows (the kinds `l` likes: tracks, albums, artists, shows, audiobooks); null for none. */
+  likes: LikeMarks | null;
 }
 
 /** The views drawn by components of their own, by name (panes/SectionPane.tsx maps each to its component). */

@@ -30,13 +30,21 @@ function madeBy(steps: readonly MigrationStep[], name = 'old.db'): string {
   return path;
 }
 
-/** Every row of every table, in order; snapshot ids are random, so only their presence counts. */
+/** How a table's rows are ordered: by rowid, or by its key where it has none. */
+function orderOf(db: Database, table: string, sql: string | null): string {
+  if (!/WITHOUT ROWID/i.test(sql ?? '')) return 'rowid';
+  const key = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[]).filter((column) => column.pk > 0);
+  return key.sort((a, b) => a.pk - b.pk).map((column) => column.name).join(', ');
+}
+
+/** Every row of every table (the full-text index's own tables included), in order; snapshot ids are random, so only their presence counts. */
 function rowsOf(db: Database): Record<string, unknown[]> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+  // A full-text table is read through its own tables (a contentless one cannot be scanned).
+  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name").all() as { name: string; sql: string | null }[];
   return Object.fromEntries(
-    tables.map(({ name }) => [
+    tables.map(({ name, sql }) => [
       name,
-      (db.prepare(`SELECT * FROM ${name} ORDER BY rowid`).all() as Record<string, unknown>[]).map((row) =>
+      (db.prepare(`SELECT * FROM ${name} ORDER BY ${orderOf(db, name, sql)}`).all() as Record<string, unknown>[]).map((row) =>
         'snapshot_id' in row ? { ...row, snapshot_id: typeof row.snapshot_id } : row,
       ),
     ]),
@@ -79,7 +87,7 @@ describe('a database made by an earlier version', () => {
     db.close();
   });
 
-  it.each([1, 2, 3, 4])('of %i steps: ends with the rows of a new database', (known) => {
+  it.each(migrations.slice(1).map((_, place) => place + 1))('of %i steps: ends with the rows of a new database', (known) => {
     const db = openDatabase({ path: madeBy(migrations.slice(0, known)), catalog: fixtureCatalog });
     expect(rowsOf(db)).toEqual(freshRows());
     db.close();

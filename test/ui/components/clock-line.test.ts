@@ -53,3 +53,21 @@ describe('untilNextTick', () => {
     expect(untilNextTick(playing, 1_000 + 120_000)).toBeNull();
   });
 });
+
+describe('the sleep timer on the clock line', () => {
+  it("follows the total, the bar giving up its columns", () => {
+    const line = stripAnsi(clockLine(playing, 1_000, 40, theme, { kind: 'at', at: 1_000 + 754_000 }));
+    expect(line).toBe('0:30 ━━━───────────── 2:30 · sleep 12:34');
+    expect(line).toHaveLength(40);
+    expect(stripAnsi(clockLine(playing, 1_000, 40, theme, { kind: 'end' }))).toMatch(/ 2:30 · sleep at end$/);
+  });
+
+  it('ticks with the position while playing, and with the time left while paused', () => {
+    const sleep = { kind: 'at', at: 10_400 } as const;
+    expect(untilNextTick({ ...playing, progressMs: 30_250 }, 1_000, sleep)).toBe(750);
+    expect(untilNextTick({ ...playing, isPlaying: false }, 1_000, sleep)).toBe(400);
+    expect(untilNextTick({ ...playing, isPlaying: false }, 1_400, sleep)).toBe(1_000);
+    expect(untilNextTick({ ...playing, isPlaying: false }, 10_400, sleep)).toBeNull();
+    expect(untilNextTick({ ...playing, isPlaying: false }, 1_000, { kind: 'end' })).toBeNull();
+  });
+});

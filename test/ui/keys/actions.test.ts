@@ -96,7 +96,7 @@ describe('the help', () => {
   });
 });
 
-const places: readonly Place[] = ['everywhere', 'Now playing', 'lists', "a playlist's items", 'devices', 'offered at start', 'help'];
+const places: readonly Place[] = ['everywhere', 'Now playing', 'lists', "a playlist's items", 'devices', 'offered at start', 'help', 'search and go to'];
 it('places every action in a place the help names', () => {
   for (const action of ACTION_NAMES) expect(places).toContain(ACTIONS[action].place);
 });

@@ -4,7 +4,7 @@ import { DEFAULT_BINDINGS } from '../../../src/ui/keys/bindings.js';
 import { LIBRARY_SECTIONS } from '../../../src/ui/sections/registry.js';
 import { layoutTabLine, libraryTabs, type Tab, type TabLineLayout } from '../../../src/ui/sections/tab-line.js';
 
-/** The library's tabs of today and the three the next sections add: seven tabs beside Now playing. */
+/** The library's tabs: seven beside Now playing. */
 const SEVEN: readonly Tab<string>[] = [
   { tab: 'playlists', key: '2', label: 'Playlists', short: 'Playlists' },
   { tab: 'shows', key: '3', label: 'Saved shows', short: 'Shows' },
@@ -26,6 +26,11 @@ describe('the tab line', () => {
     expect(tabs.find((tab) => tab.tab === 'shows')).toMatchObject({ key: 'S', label: 'Saved shows' });
     expect(line(layoutTabLine(tabs, 'shows', 120))).toMatch(/^ 2 Playlists \[S Saved shows\] 4 Audiobooks  5 Continue listening /);
     expect(tabs.slice(0, 4)).toEqual(SEVEN.slice(0, 4).map((tab, index) => (index === 1 ? { ...tab, key: 'S' } : tab)));
+  });
+
+  it('lays out the eight sections of the registry: the seven tabs above, within 80 columns', () => {
+    expect(libraryTabs(DEFAULT_BINDINGS)).toEqual(SEVEN);
+    for (const { tab } of SEVEN) expect(stringWidth(line(layoutTabLine(libraryTabs(DEFAULT_BINDINGS), tab, 80)))).toBeLessThanOrEqual(80);
   });
 
   it('keeps the full labels where they fit, the short ones where not', () => {
