@@ -133,6 +133,7 @@ export const ACTIONS = {
   pickerPageUp: act(PICKER, ['pageup'], 'a page of results up', cursor('pageUp')),
   pickerPageDown: act(PICKER, ['pagedown'], 'a page of results down', cursor('pageDown')),
   pickerChoose: act(PICKER, ['enter'], 'play the track or episode chosen, open anything else, or run the action', { type: 'choose' }),
+  pickerAdd: act(PICKER, ['ctrl+a'], "add the track or episode chosen (an album: its tracks) to a playlist picked by name", { type: 'add' }),
   pickerClose: act(PICKER, ['escape'], 'close the search or go to', { type: 'close' }),
   offerSave: act('offered at start', ['s'], 'unsaved changes an earlier run left: save them now', { type: 'save' }, FIXED),
   offerDiscard: act('offered at start', ['d'], 'unsaved changes an earlier run left: discard them (asks y/n)', { type: 'discard' }, FIXED),

@@ -1,6 +1,6 @@
 import type { Api, PageRequest } from '../../api/api.js';
 import { isUnreadable } from '../../api/list-entry.js';
-import type { Episode, ListEntry, Paging, PlayableItem, SimplifiedPlaylist, Track } from '../../api/types.js';
+import type { Album, Episode, ListEntry, Paging, PlayableItem, SimplifiedPlaylist, Track } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { sanitizeText } from '../sanitize.js';
 
@@ -33,23 +33,20 @@ export function itemsToAdd(items: readonly Playable[]): AddSource {
 }
 
 /**
- * What `A` adds from a row whose definition says nothing of it: the track or episode its details name;
- * null for anything else (a show, a playlist), which `A` refuses saying what it adds.
+ * What `A` adds from a row whose definition says nothing of it: the track or episode its details name, or
+ * an album's tracks; null for anything else (a show, a playlist), which `A` refuses saying what it adds.
  */
 export function addSourceOfTarget(target: DetailsTarget | null): AddSource | null {
   if (target?.kind === 'track') return itemsToAdd([target.track]);
   if (target?.kind === 'episode') return itemsToAdd([target.episode]);
+  if (target?.kind === 'album') return albumToAdd(target.album);
   return null;
 }
 
 /** The most items one page asks for while reading a whole collection to add. */
 const LOAD_PAGE = 50;
 
-/**
- * The source of a collection read page by page once the playlist is picked, its stand-ins left out: what an
- * album row gives `A` (`toAdd: (album) => pagedToAdd(album.name, (api, page, signal) =>
- * api.getAlbumTracks(album.id, page, { signal }))`).
- */
+/** The source of a collection read page by page once the playlist is picked, its stand-ins left out. */
 export function pagedToAdd<T extends Playable>(
   name: string, fetchPage: (api: Api, page: PageRequest, signal: AbortSignal) => Promise<Paging<ListEntry<T>>>,
 ): AddSource {
@@ -65,6 +62,11 @@ export function pagedToAdd<T extends Playable>(
       }
     },
   };
+}
+
+/** An album's tracks, read once the playlist is picked. */
+export function albumToAdd(album: Album): AddSource {
+  return pagedToAdd(album.name, (api, page, signal) => api.getAlbumTracks(album.id, page, { signal }));
 }
 
 /** Why `A` does nothing on this row. */

@@ -1,7 +1,6 @@
 import { isUnreadable } from '../../api/list-entry.js';
 import type { Album, AlbumDetails, ListEntry, SavedAlbum, Track } from '../../api/types.js';
 import { formatCount } from '../format.js';
-import { pagedToAdd } from '../playlist-editor/add-source.js';
 import { joinNames } from '../panes/library-rows.js';
 import { albumTrackRow, savedAlbumMatch, savedAlbumRow, trackMatch } from '../panes/music-rows.js';
 import { albumTrackRequest, wholeContextRequest } from '../play/play-request.js';
@@ -46,9 +45,6 @@ export const albumTracks: ListView<ListEntry<Track>, Album> = {
   likes: { kind: 'track', isLibrary: false },
 };
 
-/** `A` on an album adds its tracks, read once the playlist is picked. */
-export const albumToAdd = (album: Album) => pagedToAdd(album.name, (api, page, signal) => api.getAlbumTracks(album.id, page, { signal }));
-
 /** The user's saved albums (GET /me/albums), newest first; Enter opens an album's tracks, `P` plays it. */
 export const albums: ListView<ListEntry<SavedAlbum>> = {
   kind: 'list',
@@ -62,6 +58,5 @@ export const albums: ListView<ListEntry<SavedAlbum>> = {
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'album', album: entry.album }),
   open: onReadable('open', ({ album }, at) => at.drill(albumTracks, album)),
   play: onReadable('play', ({ album }, at) => at.player.start(wholeContextRequest({ kind: 'album', album }))),
-  toAdd: (entry) => (isUnreadable(entry) ? null : albumToAdd(entry.album)),
   likes: { kind: 'album', isLibrary: true },
 };

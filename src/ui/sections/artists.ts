@@ -4,7 +4,7 @@ import { formatCount } from '../format.js';
 import { artistMatch, artistRow, releaseMatch, releaseRow } from '../panes/music-rows.js';
 import { wholeContextRequest } from '../play/play-request.js';
 import { sanitizeText } from '../sanitize.js';
-import { albumToAdd, albumTracks } from './albums.js';
+import { albumTracks } from './albums.js';
 import { countedTitle, onReadable } from './helpers.js';
 import type { ListView } from './types.js';
 
@@ -22,7 +22,6 @@ export const artistAlbums: ListView<ListEntry<Album>, Artist> = {
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'album', album: entry }),
   open: onReadable('open', (album, at) => at.drill(albumTracks, album)),
   play: onReadable('play', (album, at) => at.player.start(wholeContextRequest({ kind: 'album', album }))),
-  toAdd: (entry) => (isUnreadable(entry) ? null : albumToAdd(entry)),
   likes: { kind: 'album', isLibrary: false },
 };
 

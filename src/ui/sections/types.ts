@@ -96,8 +96,8 @@ export interface ListView<T, P = void> {
   /** `P`; null where it does nothing. */
   play: ItemAction<T, P> | null;
   /**
-   * What `A` adds from an item to a playlist; without it, the track or episode its details name. An album's
-   * row: `toAdd: (album) => pagedToAdd(album.name, (api, page, signal) => api.getAlbumTracks(album.id, page, { signal }))`.
+   * What `A` adds from an item to a playlist; without it, what its details name (a track, an episode, an
+   * album's tracks: add-source.ts, addSourceOfTarget).
    */
   toAdd?(item: T): AddSource | null;
   /** Read again in place when a playlist is made or renamed here (a list of playlists). */

@@ -136,3 +136,32 @@ describe('quitting with a removal unsaved', () => {
     expect(await namesOnService(api, api.playlists()[3]!.id)).toEqual(names.slice(1));
   });
 });
+
+describe('Ctrl+A in the search and the go to', () => {
+  it('adds the track chosen in the search to a playlist picked by name, the search closed', async () => {
+    const { app, api } = await dashboard();
+    const track = api.catalog.tracks.find((candidate) => candidate.name.endsWith('Harbour'))!;
+    const target = api.playlists()[5]!;
+    await app.press('f');
+    await type(app, track.name.toLowerCase());
+    await elapse(300);
+    await app.waitForFrame((frame) => frame.includes(`› ${track.name.slice(0, 10)}`));
+    await app.press('ctrl-a');
+    await app.waitForFrame(`Add “${track.name}” to a playlist`);
+    await type(app, target.name.slice(0, 6).toLowerCase());
+    await app.waitForFrame((frame) => frame.includes(`${target.name} ·`));
+    await app.press('enter');
+    await elapse(0);
+    await vi.waitFor(() => expect(statusLine(app)).toContain(`added “${track.name}” to ${target.name} · saved`));
+    expect((await namesOnService(api, target.id)).at(-1)).toBe(track.name);
+  });
+
+  it('refuses, saying what it adds, where the go to has chosen a section', async () => {
+    const { app } = await dashboard();
+    await app.press(':');
+    await type(app, 'liked');
+    await app.waitForFrame((frame) => frame.includes('› ') && frame.includes('Liked songs'));
+    await app.press('ctrl-a');
+    await vi.waitFor(() => expect(statusLine(app)).toContain('A adds a track or an episode'));
+  });
+});
