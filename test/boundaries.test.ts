@@ -21,6 +21,11 @@ function importsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')):
 const RULES: [name: string, files: string[], forbidden: RegExp][] = [
   ['src/ui never imports the service, got, fastify or SQLite', sources('src/ui'), /^(src\/service\/|got$|fastify$|@fastify\/|better-sqlite3$)/],
   ['src/ui/state imports no React or Ink', sources('src/ui/state'), /^(react|react\/.*|ink|ink-.*|@alcalzone\/ink-table)$/],
+  [
+    "the playlist editor's model is pure: no React, Ink or Node modules, nothing of ours but itself, ui/state and the API's types",
+    sources('src/ui/playlist-editor/model'),
+    /^(react|react\/.*|ink|ink-.*|@alcalzone\/ink-table|node:.*|src\/(?!ui\/state\/|ui\/playlist-editor\/model\/|api\/types\.js$).*)$/,
+  ],
   ['src/service never imports the UI or the client', sources('src/service'), /^src\/(ui|api)\//],
   ['the terminal subsystem never imports panes', sources('src/terminal'), /^src\/ui\/panes\//],
   ['src/text (what reaches a terminal, shared by the UI and the command line) imports nothing else of ours', sources('src/text'), /^src\/(?!text\/)/],
@@ -72,6 +77,7 @@ describe('import boundaries', () => {
     const text = "import a, {\n  b,\n} from './a.js';\nexport * from \"got\";\nimport 'ink';\nconst c = await import('../service/c.js');";
     expect(importsOf('src/ui/x.ts', text)).toEqual(['src/ui/a.js', 'got', 'ink', 'src/service/c.js']);
     expect(sources('src/ui').length).toBeGreaterThan(20);
+    expect(sources('src/ui/playlist-editor/model').length).toBeGreaterThan(10);
   });
   it.each(RULES)('%s', (_name, files, forbidden) => {
     const broken = files.flatMap((file) => importsOf(file).filter((specifier) => forbidden.test(specifier)).map((specifier) => `${file} -> ${specifier}`));

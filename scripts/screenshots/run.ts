@@ -123,6 +123,15 @@ try {
   session.sendKeys('j', 'j', 'v', 'j', 'j', 'J', 'J', 'J');
   await settle();
   photograph(session, 'reorder', 'playdeck: moving a marked range in a playlist');
+  // A on the marked range: the playlists found by part of a name, the ones last added to first.
+  session.sendKeys('A');
+  await session.waitFor(/to a playlist/);
+  session.type('sun');
+  await session.waitFor(/name: sun_/);
+  await settle();
+  photograph(session, 'add-to-playlist', 'playdeck: adding the marked range to a playlist picked by part of its name');
+  session.sendKeys('Escape');
+  await session.waitFor((screen) => !screen.includes('to a playlist'));
   // Moves killed before their save (1.5 s after the last key; the picture above took longer): they are in
   // the journal, and the next start offers them back.
   session.sendKeys('G', 'K', 'K', 'K');

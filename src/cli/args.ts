@@ -74,6 +74,7 @@ export const OPTIONS = {
   waybar: { help: "status: JSON for waybar's custom module (Pango markup escaped)" },
   'max-width': { value: 'N', help: 'status: cut the line to N columns, ending with …' },
   idle: { value: 'TEXT', help: 'status: what to print when nothing plays (default: nothing playing)' },
+  to: { value: 'NAME', help: 'add: the playlist, by its name or a part only it holds (default: the one last added to)' },
   follow: { help: 'status: stay running, a line at each change and each second while playing (no request while a dashboard runs)' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -230,6 +231,15 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
     summary: 'the player: play, pause, toggle, next, prev, seek +10|-10|1:30, volume 40|+5|-5, shuffle on|off, repeat off|track|context (through the running dashboard, else the service)',
     read: (input) => input.words,
     run: async (argv) => (await import('../status/command.js')).runStatusCommand(argv),
+  }),
+  command<string[]>({
+    name: 'add',
+    readsOwnArguments: true,
+    options: ['to', 'base-url', 'token', 'token-file', 'db'],
+    synopses: ['[--to NAME] [--base-url URL [--token-file PATH | --token T] | --db PATH]'],
+    summary: 'add what plays to a playlist: --to part of its name, else the one last added to (through the running dashboard, else the service)',
+    read: (input) => input.words.slice(1),
+    run: async (argv) => (await import('../status/add-command.js')).runAddCommand(argv),
   }),
   command<string[]>({
     name: 'sleep',

@@ -9,7 +9,7 @@ import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { App } from '../ui/App.js';
 import { artModeFor, shouldAskForKitty } from '../ui/art/mode.js';
 import type { LogLine } from '../ui/log-context.js';
-import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/save-budget.js';
+import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/playlist-editor/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
 import { startStatusFor } from '../status/dashboard-side.js';
 import { startDesktopLater } from '../desktop/start.js';
@@ -20,8 +20,11 @@ import { formatProblem } from '../config/problems.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import { watchConfig } from '../config/watch.js';
 import { createTerminalEvents } from '../ui/terminal-events.js';
-import type { UnsavedJournals } from '../ui/unsaved-journals.js';
+import type { UnsavedJournals } from '../ui/playlist-editor/unsaved-journals.js';
 import { openJournals } from './journals.js';
+import type { RecentPlaylists } from '../ui/playlist-editor/recent-playlists.js';
+import { recentPlaylistsFile } from '../status/recent-playlists-file.js';
+import { serviceKey } from '../status/target.js';
 import { printable, printLine } from '../text/printed.js';
 import { TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 
@@ -45,6 +48,8 @@ export interface MountOptions {
   env?: NodeJS.ProcessEnv;
   /** The journals of unsaved moves, for the offers at start and the panes' writes; none where nothing is kept. */
   journals?: UnsavedJournals | null;
+  /** The playlists last added to (a file of the state folder, shared with `playdeck add`). */
+  recentPlaylists?: RecentPlaylists;
 }
 
 /**
@@ -54,7 +59,7 @@ export interface MountOptions {
  */
 export function mountDashboard(
   api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null,
-  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null }: MountOptions = {},
+  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null, recentPlaylists }: MountOptions = {},
 ): MountedDashboard {
   const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
   // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens, never
@@ -89,6 +94,7 @@ export function mountDashboard(
           terminalEvents={events}
           artMode={artModeFor(config.art.mode, env, config.theme.name === 'none', terminalSaysKitty)}
           journals={journals}
+          recentPlaylists={recentPlaylists}
         />
       </PlaybackLinkContext.Provider>
     </SaveBudgetContext.Provider>
@@ -142,6 +148,7 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   const { instance, screen, reconfigure } = mountDashboard(connection.api, terminal, {}, status.link, start.config, isMouseOn, saveBudget, {
     log: (line) => log.write(line),
     journals,
+    recentPlaylists: recentPlaylistsFile(serviceKey(options, process.env)),
   });
   // Media keys, players widgets and notifications over the session bus, once the dashboard shows what plays.
   let desktopSettings = start.config.desktop;

@@ -1,8 +1,8 @@
 import { defaultJournalDir } from '../journal/paths.js';
 import { JournalStore } from '../journal/store.js';
-import type { Journal } from '../ui/state/reorder-journal.js';
-import { parseJournal } from '../ui/state/reorder-journal-format.js';
-import { UnsavedJournals, type JournalFiles } from '../ui/unsaved-journals.js';
+import type { Journal } from '../ui/playlist-editor/model/journal.js';
+import { parseJournal } from '../ui/playlist-editor/model/journal-format.js';
+import { UnsavedJournals, type JournalFiles } from '../ui/playlist-editor/unsaved-journals.js';
 
 /**
  * The journals of unsaved moves of `service` for the dashboard: this dashboard's own files under `dir`, written

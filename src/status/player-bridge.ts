@@ -5,7 +5,7 @@
 import { isApiError } from '../api/errors.js';
 import type { PlaybackState } from '../api/types.js';
 import type { Api } from '../api/api.js';
-import type { LinkedPlayback, PlaybackLink } from '../ui/hooks/use-playback-link.js';
+import type { LinkedPlayback, PlaybackLink, PlayingAdder } from '../ui/hooks/use-playback-link.js';
 import type { SleepOutcome } from '../ui/hooks/use-sleep-timer.js';
 import type { SleepRequest, SleepTimer } from '../ui/state/sleep-timer.js';
 import { planPlayerCommand, type PlayerCommand } from './player-command.js';
@@ -22,6 +22,8 @@ export interface PlayerBridge {
   /** The playback as the dashboard has it; null before its first answer. */
   snapshot(): PlayerSnapshot | null;
   run(command: PlayerCommand): Promise<CommandOutcome>;
+  /** `playdeck add [--to NAME]`: what plays, added by the dashboard (journaled and saved as `A` is). */
+  add?(to: string | null): Promise<{ ok: true; said: string } | { ok: false; reason: string }>;
   /** Calls `listener` after each change of the snapshot; the returned function stops it. */
   subscribe?(listener: () => void): () => void;
   /** Sets or turns off the dashboard's sleep timer. */
@@ -40,6 +42,7 @@ export type DashboardBridge = PlayerBridge & PlaybackLink & Required<Pick<Player
  */
 export function createDashboardBridge(api: Api, now: () => number = Date.now): DashboardBridge {
   let linked: LinkedPlayback | null = null;
+  let adder: PlayingAdder | null = null;
   /** A volume set from here, shown until the dashboard's next answer says what it is. */
   let volumeSet: { percent: number; over: PlaybackState } | null = null;
   const listeners = new Set<() => void>();
@@ -60,6 +63,10 @@ export function createDashboardBridge(api: Api, now: () => number = Date.now): D
       linked = next;
       if (before === null || before.playback !== next.playback || before.receivedAt !== next.receivedAt) changed();
     },
+    setAdder(next) {
+      adder = next;
+    },
+    add: (to) => (adder === null ? Promise.resolve({ ok: false, reason: 'the dashboard is not ready to add yet' }) : adder(to)),
     snapshot: current,
     subscribe(listener) {
       listeners.add(listener);

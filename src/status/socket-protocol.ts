@@ -19,6 +19,8 @@ export type StatusRequest =
   | { v: typeof PROTOCOL_VERSION; op: 'memory' }
   /** A player command as typed (`seek`, `+10`): the dashboard reads it with the same parser. */
   | { v: typeof PROTOCOL_VERSION; op: 'run'; name: string; argument?: string }
+  /** `playdeck add`: what plays, to the playlist `to` names (absent: the one last added to). */
+  | { v: typeof PROTOCOL_VERSION; op: 'add'; to?: string }
   /** `status --follow`: the playback now, then again after each change, one line each, on the same connection. */
   | { v: typeof PROTOCOL_VERSION; op: 'follow' }
   /** `playdeck sleep`: the sleep timer's words as typed (`30m`, `end`, `off`), read by the dashboard's parser. */
@@ -33,6 +35,8 @@ export type StatusAnswer =
   | { ok: true; sleep: SleepTimer | null }
   /** A command accepted. */
   | { ok: true }
+  /** Done, in the dashboard's words (`added “Song” to Silver Magpies`). */
+  | { ok: true; said: string }
   /** Refused, in the dashboard's words. */
   | { ok: false; reason: string };
 
@@ -71,6 +75,9 @@ export function decodeRequest(line: string): StatusRequest | { invalid: string }
   if (value.op === 'run' && typeof value.name === 'string' && (value.argument === undefined || typeof value.argument === 'string')) {
     return { v: PROTOCOL_VERSION, op: 'run', name: value.name, ...(value.argument === undefined ? {} : { argument: value.argument }) };
   }
+  if (value.op === 'add' && (value.to === undefined || typeof value.to === 'string')) {
+    return { v: PROTOCOL_VERSION, op: 'add', ...(value.to === undefined ? {} : { to: value.to }) };
+  }
   return { invalid: 'unknown request' };
 }
 
@@ -90,6 +97,7 @@ export function decodeAnswer(line: string): StatusAnswer | null {
     if (!isObject(memory) || !MEMORY_FIELDS.every((field) => typeof memory[field] === 'number')) return null;
     return { ok: true, memory: Object.fromEntries(MEMORY_FIELDS.map((field) => [field, memory[field]])) as unknown as DashboardMemory };
   }
+  if (typeof value.said === 'string') return { ok: true, said: value.said };
   if ('sleep' in value) {
     const timer = sleepTimerOf(value.sleep);
     return timer === undefined ? null : { ok: true, sleep: timer };

@@ -44,6 +44,10 @@ async function answer(request: Exclude<StatusRequest, { op: 'follow' }>, bridge:
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
     return { ok: true, memory: { rss, heapUsed, heapTotal, external, arrayBuffers, code: compiledCodeBytes() } };
   }
+  if (request.op === 'add') {
+    if (bridge.add === undefined) return { ok: false, reason: 'this dashboard does not add to playlists' };
+    return bridge.add(request.to ?? null).catch((error: unknown) => ({ ok: false, reason: error instanceof Error ? error.message : String(error) }));
+  }
   if (request.op === 'sleep') {
     const sleep = parseSleep(request.argument);
     if (sleep === null) return { ok: false, reason: `sleep needs ${SLEEP_SPELLING}, not "${request.argument}"` };

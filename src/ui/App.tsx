@@ -1,5 +1,5 @@
 import { Box, useApp } from 'ink';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useContext, useMemo, useReducer, useRef, useState } from 'react';
 import type { Api } from '../api/api.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import type { ArtMode } from './art/mode.js';
@@ -8,7 +8,7 @@ import { TabLine } from './components/TabLine.js';
 import { focusReducer, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './hooks/use-connection.js';
 import { useGlobalKeys } from './hooks/use-global-keys.js';
-import { useJournalOffers } from './hooks/use-journal-offers.js';
+import { useJournalOffers } from './playlist-editor/hooks/use-journal-offers.js';
 import { KeyLayersProvider } from './hooks/use-key-layer.js';
 import { useLibraryNavigation } from './hooks/use-library-navigation.js';
 import type { ListPointerSlot } from './hooks/use-list-pointer.js';
@@ -17,7 +17,7 @@ import { useNotice } from './hooks/use-notice.js';
 import { usePickers } from './hooks/use-pickers.js';
 import { usePlayback } from './hooks/use-playback.js';
 import { usePlaybackLink } from './hooks/use-playback-link.js';
-import { usePlaylistSavePrompt } from './hooks/use-playlist-save-prompt.js';
+import { useQuitPrompt } from './playlist-editor/hooks/use-quit-prompt.js';
 import { useSleepPrompt } from './hooks/use-sleep-prompt.js';
 import { useSleepTimer } from './hooks/use-sleep-timer.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
@@ -37,12 +37,20 @@ import { GoToOverlay } from './overlays/GoToOverlay.js';
 import { SearchOverlay } from './overlays/SearchOverlay.js';
 import { contextLabel } from './play/play-request.js';
 import { usePlayStart } from './play/play-starter.js';
-import { ServicesProvider, type Services } from './services.js';
+import { ServicesProvider, useServices, type Services } from './services.js';
 import { statusLine } from './status-line.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import { resolveTheme, type Theme } from './theme.js';
-import type { UnsavedJournals } from './unsaved-journals.js';
+import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
+import { addSourceOfPlaying } from './playlist-editor/add-source.js';
+import { EditSessions } from './playlist-editor/edit-sessions.js';
+import type { EditorServices } from './playlist-editor/editor-services.js';
+import { usePlaylistActions } from './playlist-editor/hooks/use-playlist-actions.js';
+import { useAddLink } from './playlist-editor/hooks/use-add-link.js';
+import { PlaylistPicker } from './playlist-editor/PlaylistPicker.js';
+import { memoryRecentPlaylists, type RecentPlaylists } from './playlist-editor/recent-playlists.js';
+import { SaveBudgetContext } from './playlist-editor/save-budget.js';
 
 export interface AppProps {
   api: Api;
@@ -64,6 +72,8 @@ export interface AppProps {
   terminalEvents?: TerminalEvents | null;
   /** The journals of unsaved moves (on disk in the dashboard); null: moves are not journaled. */
   journals?: UnsavedJournals | null;
+  /** The playlists last added to (a file of the state folder in the dashboard); by default kept in memory. */
+  recentPlaylists?: RecentPlaylists;
 }
 
 const NO_ART: ArtMode = { kind: 'off' };
@@ -91,7 +101,7 @@ export function App(props: AppProps) {
   return (
     <ServicesProvider services={services}>
       <KeyLayersProvider>
-        <Dashboard api={api} config={config} configProblem={configProblem} cursorTarget={cursorTarget} />
+        <Dashboard api={api} config={config} configProblem={configProblem} recentPlaylists={props.recentPlaylists} cursorTarget={cursorTarget} />
       </KeyLayersProvider>
     </ServicesProvider>
   );
@@ -101,11 +111,12 @@ interface DashboardProps {
   api: Api;
   config: Config;
   configProblem: string | null;
+  recentPlaylists?: RecentPlaylists;
   cursorTarget: CursorTargetSlot;
 }
 
 /** Now playing on top, a library pane with details, the status line. Composition only. */
-function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps) {
+function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }: DashboardProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
@@ -118,17 +129,25 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
   const { starter, started } = usePlayStart(api, playback, showNotice);
   useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
   const connection = useConnection(api);
-  const savePrompt = usePlaylistSavePrompt(exit);
+  // The playlists being changed, their panes open or not: one session each (playlist-editor/edit-sessions.ts).
+  const { journals } = useServices();
+  const budget = useContext(SaveBudgetContext);
+  const noticeTo = useRef(showNotice);
+  noticeTo.current = showNotice;
+  const [sessions] = useState(() => new EditSessions({ api, journals, budget, notice: (message) => noticeTo.current(message) }));
+  const [recent] = useState(() => recentPlaylists ?? memoryRecentPlaylists());
+  const savePrompt = useQuitPrompt(exit, sessions);
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
   const liked = useLikedStoreOf(api, showNotice);
   const isPlayingLiked = usePlayingLiked(liked, playback.data?.item, upNext.items);
   const navigation = useLibraryNavigation(focus, dispatch);
-  // Unsaved moves left by an earlier run are offered first; a playlist whose moves wait opens with them.
+  // Unsaved changes left by an earlier run are offered first; a playlist whose changes wait opens with them.
   const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
   const pickers = usePickers({ api, player: starter, focus, dispatch, openPlaylist: offers.open, say: showNotice });
-
+  const playlists = usePlaylistActions({ api, sessions, recent, notice: showNotice, open: offers.open });
+  useAddLink(api, sessions, recent, playback.data?.item);
   useGlobalKeys({
     isNowPlayingFocused: focus.focus === 'nowPlaying',
     dispatch,
@@ -136,6 +155,7 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
     play: playback.run,
     volume: volume.press,
     toggleDevices: () => setDevicesOpen((open) => !open),
+    addPlaying: () => playlists.actions.add(addSourceOfPlaying(playback.data?.item)),
     like: () => {
       if (focus.isHelpOpen || isDevicesOpen) return;
       likeFocused({ store: liked, isNowPlayingFocused: focus.focus === 'nowPlaying', playing: playback.data?.item, cursorTarget, say: showNotice });
@@ -146,9 +166,17 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
     sleep: sleepPrompt.open,
   });
 
-  // The player's side of the services, for the panes: stable for the dashboard's life.
+  // The player's side of the services, for the panes: stable but for the playlists made or renamed here.
   const { add: addToQueue } = upNext;
-  const player = useMemo((): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, liked }), [starter, addToQueue, liked]);
+  const { actions: playlistActions, playlistsVersion, names } = playlists;
+  const editor = useMemo(
+    (): EditorServices => ({ sessions, actions: playlistActions, playlistsVersion, names }),
+    [sessions, playlistActions, playlistsVersion, names],
+  );
+  const player = useMemo(
+    (): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, editor, liked }),
+    [starter, addToQueue, editor, liked],
+  );
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
@@ -158,7 +186,7 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
   }, [refreshPlayback]);
 
   const status = statusLine({
-    prompt: savePrompt.message ?? offers.message ?? sleepPrompt.message,
+    prompt: savePrompt.message ?? playlists.prompt.message ?? offers.message ?? sleepPrompt.message,
     notice,
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
@@ -192,6 +220,10 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
               onNotice={showNotice}
             />
           </Box>
+        ) : playlists.picker !== null ? (
+          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
+            <PlaylistPicker shown={playlists.picker} width={root.width} maxHeight={library.height + 1} />
+          </Box>
         ) : pickers.shown !== null ? (
           <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
             {pickers.shown === 'search' ? (
@@ -207,12 +239,11 @@ function Dashboard({ api, config, configProblem, cursorTarget }: DashboardProps)
           focus={focus}
           library={library}
           details={details}
-          isHidden={focus.isHelpOpen || isDevicesOpen || pickers.shown !== null}
+          isHidden={focus.isHelpOpen || isDevicesOpen || playlists.picker !== null || pickers.shown !== null}
           onOpenPlaylist={offers.open}
           onDrill={navigation.onDrill}
           onBack={navigation.onBack}
           onStatus={navigation.onStatus}
-          onUnsaved={savePrompt.onUnsaved}
           listeningEnded={playback.listeningEnded}
         />
         <StatusBar

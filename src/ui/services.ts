@@ -14,7 +14,8 @@ import type { QueueActions } from './queue-context.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import type { Theme } from './theme.js';
-import type { UnsavedJournals } from './unsaved-journals.js';
+import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
+import type { EditorServices } from './playlist-editor/editor-services.js';
 
 /**
  * What every part of the dashboard may use, in one object handed down by one provider: the App's props
@@ -49,6 +50,8 @@ export interface Services {
   player: PlayStarter | null;
   /** Adds the item under a list's cursor to the queue; null: the key does nothing. */
   queue: QueueActions | null;
+  /** The playlists being changed, and what `A`, `N` and `R` ask; null: a pane drawn alone keeps its own. */
+  editor: EditorServices | null;
   /** What is liked, for the ♥ and `l`; null: no marks (a pane drawn alone). */
   liked: LikedStore | null;
   /** The item under the cursor of the list that last had the focus, for `l`. */
@@ -73,6 +76,7 @@ export const DEFAULT_SERVICES: Services = {
   theme: null,
   player: null,
   queue: null,
+  editor: null,
   liked: null,
   cursorTarget: { current: null },
   loaded: new LoadedLists(),

@@ -10,7 +10,7 @@ import { isUnreadable } from '../../src/api/list-entry.js';
 import { normalizePaging, normalizeSavedShow, orStandIn } from '../../src/api/normalize-library.js';
 import { episodeRow } from '../../src/ui/panes/episode-rows.js';
 import { audiobookRow, chapterRow, playlistRow, showRow } from '../../src/ui/panes/library-rows.js';
-import { formatItemRow } from '../../src/ui/panes/playlist-items/item-row.js';
+import { formatItemRow } from '../../src/ui/playlist-editor/item-row.js';
 import { startCannedServer, type CannedServer } from './canned-server.js';
 import { pagingOf } from './fixtures/catalog-objects.js';
 import { CHAPTER, DEVICES, ME, PLAYBACK, QUEUE, SEVERAL_TRACKS } from './fixtures/documented-objects.js';
@@ -77,7 +77,7 @@ describe('every row of every list, from bodies of every documented form', () => 
 
   it("a playlist's items, each row with its position", async () => {
     const { items } = await api.getPlaylistItems('nightferry', page);
-    const rows = items.map((item, row) => formatItemRow(item, row, false, 2, WIDTH));
+    const rows = items.map((item, row) => formatItemRow(item, row, 'plain', 2, WIDTH));
     expectRows(PLAYLIST_ITEMS, rows);
     rows.forEach((row, index) => expect(row).toMatch(new RegExp(`^ +${index + 1} {2}\\S`)));
   });

@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlaylistItem } from '../../src/api/types.js';
 import { openJournals } from '../../src/cli/journals.js';
-import { JournalRecorder } from '../../src/ui/panes/playlist-items/journal-recorder.js';
-import { createReorderStore } from '../../src/ui/panes/playlist-items/reorder-store.js';
-import { createPlaylistReorder } from '../../src/ui/state/playlist-reorder.js';
-import { createReorderState } from '../../src/ui/state/reorder.js';
-import { pushStep } from '../../src/ui/state/reorder-history.js';
-import { serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
-import { SORT_PAGE, sortStep, sortValueOf, textCollator, type SortKey } from '../../src/ui/state/reorder-sort.js';
-import { planMoves } from '../../src/ui/state/save-planner.js';
+import { JournalRecorder } from '../../src/ui/playlist-editor/journal-recorder.js';
+import { createEditStore } from '../../src/ui/playlist-editor/edit-store.js';
+import { createEdit } from '../../src/ui/playlist-editor/model/edit.js';
+import { createArrangement } from '../../src/ui/playlist-editor/model/arrangement.js';
+import { pushStep } from '../../src/ui/playlist-editor/model/history.js';
+import { serializeJournal } from '../../src/ui/playlist-editor/model/journal-format.js';
+import { SORT_PAGE, sortStep, sortValueOf, textCollator, type SortKey } from '../../src/ui/playlist-editor/model/sort.js';
+import { planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
 import { median, round, type Figure } from './figures.js';
 
 const N = 10_000;
@@ -66,7 +66,7 @@ function sortFigures(): Figure[] {
   const requests: string[] = [];
   for (const key of ['title', 'artist', 'album', 'duration', 'added'] as SortKey[]) {
     const values = items.map((item) => sortValueOf(item, key));
-    const state = createReorderState(N);
+    const state = createArrangement(N);
     let sorted = state;
     slowestSort = Math.max(slowestSort, time(() => {
       const step = sortStep(state, key, (position) => values[position]!, collator);
@@ -102,12 +102,12 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
   const dir = await mkdtemp(join(tmpdir(), 'playdeck-bench-journal-'));
   try {
     const journals = await openJournals(SERVICE, () => {}, dir);
-    const initial = createPlaylistReorder(N, 's', 100);
+    const initial = createEdit(N, 's', 100);
     const recorder = new JournalRecorder({ journals, playlistId: 'big', playlistName: 'Big', initial, resumed: null, onError: (line) => { throw new Error(line); } });
     const cpu: number[] = [];
     const wall: number[] = [];
     let isMeasured = false;
-    const store = createReorderStore(initial, (before, after, action) => {
+    const store = createEditStore(initial, (before, after, action) => {
       const began = performance.now();
       const used = process.cpuUsage();
       recorder.observe(before, after, action);
@@ -121,13 +121,13 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
     }
     if (sorted) {
       const titles = items.map((item) => sortValueOf(item, 'title'));
-      const step = sortStep(store.getState().reorder, 'title', (position) => titles[position]!, textCollator('en'))!;
+      const step = sortStep(store.getState().arrangement, 'title', (position) => titles[position]!, textCollator('en'))!;
       store.dispatch({ type: 'step', step, height: HEIGHT });
     }
     isMeasured = true;
     for (let move = 0; move < MOVES; move++) {
       store.dispatch({ type: 'cursorTo', index: (move * 137) % (N - 1), height: HEIGHT });
-      store.dispatch({ type: 'reorder', action: { type: 'moveDown' }, height: HEIGHT });
+      store.dispatch({ type: 'arrange', action: { type: 'moveDown' }, height: HEIGHT });
     }
     const left = recorder.close();
     if (left === null) throw new Error('the moves left nothing pending');
@@ -143,10 +143,48 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
   }
 }
 
+/**
+ * CPU a removal (`D`) spends in the key before the screen can show it: the whole dispatch, the edit's reducer
+ * (the entry taken out of the 10,000-entry order, one undo step) and its journal written and flushed; each
+ * `D` on a row of the first page, 100 entries known; the first left out of the median.
+ */
+async function removalFigures(): Promise<Figure[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'playdeck-bench-journal-'));
+  try {
+    const journals = await openJournals(SERVICE, () => {}, dir);
+    const initial = createEdit(N, 's', 100);
+    const recorder = new JournalRecorder({ journals, playlistId: 'big', playlistName: 'Big', initial, resumed: null, onError: (line) => { throw new Error(line); } });
+    const store = createEditStore(initial, recorder.observe);
+    store.dispatch({ type: 'page', generation: 0, offset: 0, items: items.slice(0, 100), total: N });
+    const cpu: number[] = [];
+    const wall: number[] = [];
+    for (let removal = 0; removal < MOVES; removal++) {
+      const row = (removal * 7) % 50;
+      const began = performance.now();
+      const used = process.cpuUsage();
+      store.dispatch({ type: 'remove', rows: [row], height: HEIGHT });
+      const spent = process.cpuUsage(used);
+      cpu.push((spent.user + spent.system) / 1000);
+      wall.push(performance.now() - began);
+    }
+    if (store.getState().arrangement.order.length !== N - MOVES) throw new Error('a removal did not take its row out');
+    recorder.close();
+    const method = `in-process: store.dispatch of one D (the edit's reducer, one undo step, and its journal written to a temporary file, ` +
+      `fsync, rename, folder fsync in ${tmpdir()}) on the 10,000-entry playlist, 100 entries known; median of ${MOVES - 1} removals`;
+    return [
+      { section: 'reorder', name: 'removal (D), CPU in the key: the edit and its journal', value: round(median(cpu.slice(1)), 2), unit: 'ms', budget: { max: 2 }, method },
+      { section: 'reorder', name: 'removal (D), until on disk', value: round(median(wall.slice(1)), 2), unit: 'ms', method },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchReorder(): Promise<Figure[]> {
   return [
     ...sortFigures(),
     ...(await journalFigures('a few moves, 100 entries known', 1, false)),
     ...(await journalFigures('after a sort, all 10,000 entries known', N / 100, true)),
+    ...(await removalFigures()),
   ];
 }

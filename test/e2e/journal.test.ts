@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textCollator } from '../../src/ui/state/reorder-sort.js';
-import { planMoves } from '../../src/ui/state/save-planner.js';
+import { textCollator } from '../../src/ui/playlist-editor/model/sort.js';
+import { planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
 import {
   cellPrefixOf,
   createSandbox,
@@ -72,7 +72,7 @@ describe('the journal of unsaved moves', () => {
     const [file] = journalFiles(sandbox);
     expect(file).toBeDefined();
     expect(statSync(join(journalDir(sandbox), file!)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(join(journalDir(sandbox), file!), 'utf8')).move_count).toBe(1);
+    expect(JSON.parse(readFileSync(join(journalDir(sandbox), file!), 'utf8')).change_count).toBe(1);
 
     served.proxy.clear();
     const putsBefore = served.proxy.count(isPut);

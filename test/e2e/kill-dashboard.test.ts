@@ -5,7 +5,7 @@
  * SIGKILL at chosen moments; the service is read with fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMoves, planMoves } from '../../src/ui/state/save-planner.js';
+import { applyMoves, planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
 import {
   createSandbox,
   itemRowsOf,

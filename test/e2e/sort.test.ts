@@ -3,7 +3,7 @@
  * range moves only, so every entry keeps its `added_at`. The dashboard runs in tmux against `serve`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { textCollator } from '../../src/ui/state/reorder-sort.js';
+import { textCollator } from '../../src/ui/playlist-editor/model/sort.js';
 import { createSandbox, openPlaylist, startDashboard, statusMessageOf, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
 import { listPlaylists, playlistEntries, type ServiceAccess } from '../helpers/e2e-service.js';
 import { spawnServe, stopServe, type ServeChild } from '../helpers/serve-child.js';

@@ -174,7 +174,8 @@ export async function openPlaylist(dashboard: TmuxSession, index: number, playli
 /** The name cells of the items pane's first `count` rows, in screen order (cut names end with `…`). */
 export function itemRowsOf(screen: string, count: number): string[] {
   const rows = rowsOf(screen).flatMap((row) => {
-    const match = /^[┃│].\s+\d+\s{2}(.+?)\s{2,}/.exec(row);
+    // After the cursor: the mark (▌) or an entry to add (+), then the position.
+    const match = /^[┃│].\s[\s▌+]*\d+\s{2}(.+?)\s{2,}/.exec(row);
     return match ? [match[1]!] : [];
   });
   return rows.slice(0, count);

@@ -21,13 +21,14 @@ export interface ServedBehindProxy {
   sandboxes: Sandbox[];
 }
 
-export function serveBehindProxy(playlistCount: number): ServedBehindProxy {
+/** `serveArgs` add to serve's (`--rate-limit 60`). */
+export function serveBehindProxy(playlistCount: number, serveArgs: readonly string[] = []): ServedBehindProxy {
   const served = { sessions: [], sandboxes: [] } as unknown as ServedBehindProxy;
   let home: Sandbox;
   let serve: ServeChild;
   beforeAll(async () => {
     home = createSandbox();
-    serve = await spawnServe(['--port', '0', '--db', home.db]);
+    serve = await spawnServe(['--port', '0', '--db', home.db, ...serveArgs]);
     served.service = { baseUrl: serve.baseUrl, token: serve.accessToken };
     served.playlists = await listPlaylists(served.service, playlistCount);
     served.proxy = await startFaultProxy(serve.baseUrl);

@@ -15,6 +15,8 @@ export interface Entry {
   uri: string;
   name: string;
   addedAt: string;
+  /** The item the service stores: `linked_from`'s URI for a track relinked for the market, else `uri`. */
+  itemUri: string;
 }
 
 export interface PlaylistSummary {
@@ -58,12 +60,14 @@ export async function firstPlaylist(access: ServiceAccess): Promise<PlaylistSumm
 export async function playlistEntries(access: ServiceAccess, playlistId: string, path: 'tracks' | 'items' = 'tracks'): Promise<Entry[]> {
   const entries: Entry[] = [];
   for (let offset = 0; ; offset += 100) {
-    const fields = encodeURIComponent('total,items(added_at,track(uri,name))');
+    const fields = encodeURIComponent('total,items(added_at,track(uri,name,linked_from(uri)))');
     const page = (await call(access, 'GET', `/playlists/${playlistId}/${path}?limit=100&offset=${offset}&additional_types=track,episode&fields=${fields}`)) as {
       total: number;
-      items: { added_at: string; track: { uri: string; name: string } }[];
+      items: { added_at: string; track: { uri: string; name: string; linked_from?: { uri: string } | null } }[];
     };
-    for (const item of page.items) entries.push({ uri: item.track.uri, name: item.track.name, addedAt: item.added_at });
+    for (const item of page.items) {
+      entries.push({ uri: item.track.uri, name: item.track.name, addedAt: item.added_at, itemUri: item.track.linked_from?.uri ?? item.track.uri });
+    }
     if (offset + 100 >= page.total) return entries;
   }
 }
@@ -109,4 +113,16 @@ export function movedEntry<T>(entries: readonly T[], from: number, before: numbe
   const [moved] = result.splice(from, 1);
   result.splice(before > from ? before - 1 : before, 0, moved as T);
   return result;
+}
+
+/** Items added by someone else at `position` (the end when null), as Add Items does; resolves to the new snapshot id. */
+export async function addByApi(access: ServiceAccess, playlistId: string, uris: readonly string[], position: number | null = null): Promise<string> {
+  const body = { uris, ...(position === null ? {} : { position }) };
+  return ((await call(access, 'POST', `/playlists/${playlistId}/items`, body)) as { snapshot_id: string }).snapshot_id;
+}
+
+/** The URI and name of what the service is playing now, or null when nothing is. */
+export async function playingItem(access: ServiceAccess): Promise<{ uri: string; name: string } | null> {
+  const state = (await call(access, 'GET', '/me/player?additional_types=track,episode')) as { item: { uri: string; name: string } | null } | null;
+  return state?.item ?? null;
 }

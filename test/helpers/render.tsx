@@ -44,6 +44,7 @@ export const KEY_SEQUENCES: Readonly<Record<string, string>> = {
   pagedown: '\u001B[6~',
   home: '\u001B[H',
   end: '\u001B[F',
+  'ctrl-a': '\u0001',
   'ctrl-c': '\u0003',
   'ctrl-r': '\u0012',
 };

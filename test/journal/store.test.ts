@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSync } from 'node:fs';
 import { defaultJournalDir, journalFileName } from '../../src/journal/paths.js';
 import { JournalStore, type WriteText, type WriteTextSync } from '../../src/journal/store.js';
-import { createJournal, withOrder, type Journal } from '../../src/ui/state/reorder-journal.js';
-import { parseJournal, serializeJournal } from '../../src/ui/state/reorder-journal-format.js';
+import { createJournal, withOrder, type Journal } from '../../src/ui/playlist-editor/model/journal.js';
+import { parseJournal, serializeJournal } from '../../src/ui/playlist-editor/model/journal-format.js';
 
 const SERVICE = 'http://127.0.0.1:4000/v1';
 let root: string;
@@ -49,7 +49,7 @@ describe('journal files', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect(await journals.load(SERVICE, 'pl1')).toEqual(journal(3));
-    expect((await journals.list()).map((found) => found.journal.moveCount)).toEqual([3]);
+    expect((await journals.list()).map((found) => found.journal.changeCount)).toEqual([3]);
     expect(await journals.list('http://elsewhere/v1')).toEqual([]);
     expect(await journals.list(SERVICE)).toHaveLength(1);
     await journals.remove(SERVICE, 'pl1');
@@ -77,7 +77,7 @@ describe('journal files', () => {
     release();
     await Promise.all([first, ...later]);
     expect(writes).toBe(2);
-    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(5);
+    expect((await journals.load(SERVICE, 'pl1'))!.changeCount).toBe(5);
   });
 
   it('leaves the previous journal whole when a write fails midway', async () => {
@@ -90,12 +90,12 @@ describe('journal files', () => {
     await journals.save(SERVICE, 'pl1', serializeJournal(journal(1)));
     isDiskFull = true;
     await expect(journals.save(SERVICE, 'pl1', serializeJournal(journal(2)))).rejects.toThrow('no space left');
-    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
+    expect((await journals.load(SERVICE, 'pl1'))!.changeCount).toBe(1);
     expect(await readdir(dir)).toEqual([journals.fileName(SERVICE, 'pl1')]);
     // The next write goes through as usual.
     isDiskFull = false;
     await journals.save(SERVICE, 'pl1', serializeJournal(journal(3)));
-    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
+    expect((await journals.load(SERVICE, 'pl1'))!.changeCount).toBe(3);
   });
 
   it('sets a journal that cannot be read aside with a one-line notice, and never applies or deletes it', async () => {
@@ -117,13 +117,13 @@ describe('journal files', () => {
     const journals = store();
     journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(4)));
     const file = join(dir, journals.fileName(SERVICE, 'pl1'));
-    expect(parseJournal(await readFile(file, 'utf8')).moveCount).toBe(4);
+    expect(parseJournal(await readFile(file, 'utf8')).changeCount).toBe(4);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     // The folder removed by hand meanwhile is made again.
     await rm(dir, { recursive: true });
     journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(5)));
-    expect(parseJournal(await readFile(file, 'utf8')).moveCount).toBe(5);
+    expect(parseJournal(await readFile(file, 'utf8')).changeCount).toBe(5);
     journals.removeSync(SERVICE, 'pl1');
     journals.removeSync(SERVICE, 'pl1');
     expect(await readdir(dir)).toEqual([]);
@@ -138,7 +138,7 @@ describe('journal files', () => {
     journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
     isDiskFull = true;
     expect(() => journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)))).toThrow('no space left');
-    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(1);
+    expect((await journals.load(SERVICE, 'pl1'))!.changeCount).toBe(1);
     expect(await readdir(dir)).toEqual([journals.fileName(SERVICE, 'pl1')]);
   });
 
@@ -158,7 +158,7 @@ describe('journal files', () => {
     journals.saveSync(SERVICE, 'pl1', serializeJournal(journal(3)));
     release();
     await Promise.all([underWay, queued]);
-    expect((await journals.load(SERVICE, 'pl1'))!.moveCount).toBe(3);
+    expect((await journals.load(SERVICE, 'pl1'))!.changeCount).toBe(3);
     expect(await readdir(dir)).toEqual([journals.fileName(SERVICE, 'pl1')]);
   });
 
@@ -173,7 +173,7 @@ describe('journal files', () => {
     killed.saveSync(SERVICE, 'pl1', serializeJournal(journal(3)));
     const starting = writer(process.pid);
     const found = await starting.list(SERVICE);
-    expect(found.map((entry) => entry.journal.moveCount)).toEqual([3]);
+    expect(found.map((entry) => entry.journal.changeCount)).toEqual([3]);
     starting.removeFoundSync(found[0]!.file);
     running.removeSync(SERVICE, 'pl1');
     expect(await readdir(dir)).toEqual([]);
@@ -185,18 +185,18 @@ describe('journal files', () => {
     const second = writer(process.pid);
     first.saveSync(SERVICE, 'pl1', serializeJournal(journal(2)));
     second.saveSync(SERVICE, 'pl1', serializeJournal(journal(5)));
-    expect((await first.load(SERVICE, 'pl1'))!.moveCount).toBe(2);
+    expect((await first.load(SERVICE, 'pl1'))!.changeCount).toBe(2);
     // The second saves its moves: its journal goes, the first's stays whole.
     second.removeSync(SERVICE, 'pl1');
     await second.remove(SERVICE, 'pl1');
-    expect((await first.load(SERVICE, 'pl1'))!.moveCount).toBe(2);
+    expect((await first.load(SERVICE, 'pl1'))!.changeCount).toBe(2);
     expect(await readdir(dir)).toEqual([first.fileName(SERVICE, 'pl1')]);
 
     // Both crash mid-edit (their processes gone): the next start offers each of their journals.
     const gone = [writer(4194305), writer(4194306)];
     gone[0]!.saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
     gone[1]!.saveSync(SERVICE, 'pl1', serializeJournal(journal(4)));
-    expect((await writer(process.pid).list(SERVICE)).map((entry) => entry.journal.moveCount).sort()).toEqual([1, 4]);
+    expect((await writer(process.pid).list(SERVICE)).map((entry) => entry.journal.changeCount).sort()).toEqual([1, 4]);
   });
 
   it('reads the one file per playlist an earlier playdeck wrote, and removes its owner file with it', async () => {
@@ -206,7 +206,7 @@ describe('journal files', () => {
     await writeFile(join(dir, `${legacy}.owner`), '4194305');
     const journals = store();
     const found = await journals.list(SERVICE);
-    expect(found.map((entry) => [entry.file, entry.journal.moveCount])).toEqual([[legacy, 6]]);
+    expect(found.map((entry) => [entry.file, entry.journal.changeCount])).toEqual([[legacy, 6]]);
     journals.removeFoundSync(legacy);
     expect(await readdir(dir)).toEqual([]);
     expect(() => journals.removeFoundSync('../elsewhere.journal.json')).toThrow('not a journal file');

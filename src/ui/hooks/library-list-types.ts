@@ -1,6 +1,7 @@
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
+import type { AddSource } from '../playlist-editor/add-source.js';
 import type { SparseList } from '../state/sparse-list.js';
 import type { ListFilter } from './use-list-filter.js';
 
@@ -19,6 +20,8 @@ export interface LibraryListOptions<T> {
   /** Lower-cased text the filter searches (memoise it per item). */
   matchText(item: T): string;
   toTarget(item: T): DetailsTarget | null;
+  /** What `A` adds from the item; by default the track or episode its details name. */
+  toAdd?(item: T): AddSource | null;
   isFocused: boolean;
   /** Rows for the list, the filter line included while a filter is on. */
   height: number;

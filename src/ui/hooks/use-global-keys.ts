@@ -15,6 +15,8 @@ export interface GlobalKeyTargets {
   play(command: PlaybackCommand): void;
   volume(direction: 1 | -1): void;
   toggleDevices(): void;
+  /** `A` in Now playing: what plays, to a playlist. */
+  addPlaying(): void;
   /** `l`: likes or unlikes what the focused pane has under its cursor (or plays). */
   like(): void;
   /** `f` and `:`: opens the search or the go to. */
@@ -36,6 +38,7 @@ export function useGlobalKeys(targets: GlobalKeyTargets): void {
     playback: (command) => targets.play(command.command),
     volume: (command) => targets.volume(command.direction),
     devices: () => targets.toggleDevices(),
+    addPlaying: () => targets.addPlaying(),
     like: () => targets.like(),
     search: () => targets.openPicker('search'),
     goTo: () => targets.openPicker('goTo'),

@@ -8,6 +8,8 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
 import { commandFor, LIST_KEYMAP, runCommand, type CommandHandlers, type ListCommand } from '../keys/keymap.js';
 import { useQueue } from '../queue-context.js';
+import { useServices } from '../services.js';
+import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { useKeyLayer } from './use-key-layer.js';
 import { useListPointer } from './use-list-pointer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
@@ -47,6 +49,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
   const target = useMemo(() => (item === undefined ? null : toTarget(item)), [item, toTarget]);
 
   const queue = useQueue();
+  const playlists = useServices().editor?.actions ?? null;
   const handlers: CommandHandlers<ListCommand> = {
     cursor: ({ action }) => cursor.move(action),
     open: () => {
@@ -58,6 +61,9 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     back: () => (filter.isOn ? clearFilter() : callbacks.current.onBack?.()),
     filter: () => filter.open(),
     queue: () => queue?.add(target),
+    addToPlaylist: () => playlists?.add(item === undefined ? null : (callbacks.current.toAdd?.(item) ?? addSourceOfTarget(target))),
+    createPlaylist: () => playlists?.create(),
+    renamePlaylist: () => playlists?.rename(target?.kind === 'playlist' ? target.playlist : null),
   };
   const bindings = useKeyBindings();
   useKeyLayer(

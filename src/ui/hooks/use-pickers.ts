@@ -65,12 +65,12 @@ export function usePickers(targets: PickerTargets): Pickers {
       const { focus, dispatch, say } = latest.current;
       const { place, description } = actionSpec(action);
       const key = bindingsNow.current[action][0];
-      if (key === undefined) return say(`${description}: no key is bound to it`);
+      if (key === undefined) return say(`no key is bound to it: ${description}`);
       if (place === 'Now playing') dispatch({ type: 'focus', target: 'nowPlaying' });
       else if (place === 'lists' && focus.focus === 'nowPlaying') dispatch({ type: 'focus', target: focus.libraryTab });
       else if (place === "a playlist's items") {
         const top = drillsOf(focus, 'playlists').at(-1);
-        if (top?.view.kind !== 'custom' || top.view.name !== 'playlistItems') return say(`${description}: open a playlist first`);
+        if (top?.view.kind !== 'custom' || top.view.name !== 'playlistItems') return say(`open a playlist first: ${description}`);
         dispatch({ type: 'focus', target: 'playlists' });
       }
       setPending(key);

@@ -14,9 +14,14 @@ export interface LinkedPlayback {
   sleep?: SleepControl;
 }
 
+/** `playdeck add [--to NAME]` as the dashboard runs it: what plays, to the playlist named (null: the one last added to). */
+export type PlayingAdder = (to: string | null) => Promise<{ ok: true; said: string } | { ok: false; reason: string }>;
+
 /** Something outside the tree that wants to follow the playback and run commands (the status socket). */
 export interface PlaybackLink {
   update(linked: LinkedPlayback): void;
+  /** Where `playdeck add` goes while the dashboard runs (null once it stops). */
+  setAdder?(adder: PlayingAdder | null): void;
 }
 
 export const PlaybackLinkContext = createContext<PlaybackLink | null>(null);

@@ -5,6 +5,7 @@ import { useKeyBindings } from '../keys/bindings-context.js';
 import type { PickerCommand } from '../keys/keymap.js';
 import { layoutRow } from '../panes/row-layout.js';
 import { foundTarget } from '../panes/search-rows.js';
+import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { sanitizeText } from '../sanitize.js';
 import { useServices } from '../services.js';
 import { actionEntries, rankGoTo, sectionEntries, targetEntries, type GoToEntry } from '../state/go-to.js';
@@ -32,7 +33,8 @@ export interface GoToOverlayProps {
 export const GoToOverlay = memo(function GoToOverlay({ width, height, onClose, onChoose }: GoToOverlayProps) {
   const [text, setText] = useState('');
   const bindings = useKeyBindings();
-  const { loaded } = useServices();
+  const { loaded, editor } = useServices();
+  const playlists = editor?.actions;
   // What is loaded when it opens: the lists stay as they are meanwhile (they are hidden).
   const known = useMemo(() => [...sectionEntries(), ...actionEntries(bindings), ...targetEntries(loaded.targets())], [bindings, loaded]);
   const search = useSearch(text, GO_TO_TYPES);
@@ -74,6 +76,13 @@ export const GoToOverlay = memo(function GoToOverlay({ width, height, onClose, o
         if (chosen === undefined) return;
         onClose();
         onChoose(chosen.item);
+        return;
+      }
+      case 'add': {
+        const chosen = ranked[at];
+        if (chosen === undefined) return;
+        onClose();
+        playlists?.add(chosen.item.kind === 'target' ? addSourceOfTarget(chosen.item.target) : null);
         return;
       }
       case 'close':

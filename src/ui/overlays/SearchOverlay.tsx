@@ -5,7 +5,9 @@ import { LIKED_MARK, likeableOf } from '../library/likeable.js';
 import { useLikedStore, useLikedVersion } from '../library/use-liked.js';
 import type { PickerCommand } from '../keys/keymap.js';
 import { foundRow, foundTarget } from '../panes/search-rows.js';
+import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { sanitizeText } from '../sanitize.js';
+import { useServices } from '../services.js';
 import { ALL_SEARCH_TYPES, hasMore, itemRows, moreWanted, rowsOf, windowTop, type Found } from '../state/search-results.js';
 import { Picker, PICKER_FRAME_ROWS, pickerRowWidth, type PickerRow } from './Picker.js';
 
@@ -20,7 +22,8 @@ export interface SearchOverlayProps {
 /**
  * `f`: the whole catalog searched as you type (a search per SEARCH_PACE_MS at most, the last answer wins),
  * results grouped by kind, each kind read further as the cursor reaches the end of its group; Enter plays a
- * track or episode and opens anything else; Esc closes. Liked rows carry the ♥, asked for once the window rests.
+ * track or episode and opens anything else; Ctrl+A adds it to a playlist (`A`'s picker); Esc closes. Liked
+ * rows carry the ♥, asked for once the window rests.
  */
 export const SearchOverlay = memo(function SearchOverlay({ width, height, onClose, onChoose }: SearchOverlayProps) {
   const [text, setText] = useState('');
@@ -48,6 +51,7 @@ export const SearchOverlay = memo(function SearchOverlay({ width, height, onClos
     if (wanted !== null) more(wanted);
   }, [wanted, more, rows]);
 
+  const playlists = useServices().editor?.actions;
   const store = useLikedStore();
   useLikedVersion(store);
   const window = useRef({});
@@ -86,6 +90,13 @@ export const SearchOverlay = memo(function SearchOverlay({ width, height, onClos
         if (row?.kind !== 'item') return;
         onClose();
         onChoose(row.found);
+        return;
+      }
+      case 'add': {
+        const row = rows[cursorRow];
+        if (row?.kind !== 'item') return;
+        onClose();
+        playlists?.add(addSourceOfTarget(foundTarget(row.found)));
         return;
       }
       case 'close':

@@ -2,7 +2,6 @@ import { Box } from 'ink';
 import { memo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { drillsOf, type FocusState, type LibraryTab } from '../focus.js';
-import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import type { Size } from '../layout.js';
 import { LIBRARY_SECTIONS } from '../sections/registry.js';
 import type { Drilled } from '../sections/types.js';
@@ -26,8 +25,6 @@ export interface LibraryAreaProps {
   onDrill(tab: LibraryTab, drilled: Drilled): void;
   onBack(tab: LibraryTab): void;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
-  /** A playlist's unsaved moves, for quitting; null once saved. */
-  onUnsaved?(moves: UnsavedMoves | null): void;
   /** Counts the episodes and chapters that stopped playing: Continue listening reads again while open. */
   listeningEnded: number;
 }
@@ -61,7 +58,6 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
             onDrill={props.onDrill}
             onBack={props.onBack}
             onOpenPlaylist={props.onOpenPlaylist}
-            onUnsaved={props.onUnsaved}
           />
         );
       })}

@@ -1,6 +1,7 @@
 import { memo, useMemo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { useApi } from '../api-context.js';
+import { useServices } from '../services.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { useViewSource } from '../hooks/use-view-source.js';
 import { useListLikes, useLoadedList } from '../library/use-list-likes.js';
@@ -40,6 +41,7 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
   const likes = useListLikes(view, props.isTabShown, isFocused);
   const source = useViewSource(view, parent, { ...props, libraryChanged: likes.libraryChanged });
   const onList = useLoadedList(view, source.sourceKey);
+  const playlistsVersion = useServices().editor?.playlistsVersion ?? 0;
   const formatRow = useMemo(() => (item: T, _index: number, columns: number) => view.row(item, columns), [view]);
   const latest = useRef({ props, total: null as number | null });
   const act = (action: ItemAction<T, P> | null) =>
@@ -61,10 +63,11 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     label: view.label,
     fetchPage: source.fetchPage,
     totalHint: source.totalHint,
-    reloadKey: source.reloadKey,
+    reloadKey: source.reloadKey + (view.changesWithPlaylists === true ? playlistsVersion : 0),
     formatRow,
     matchText: view.match,
     toTarget: view.details,
+    toAdd: view.toAdd,
     isFocused,
     height: rows,
     width: likes.mark === undefined ? rowWidth : Math.max(1, rowWidth - MARK_WIDTH),

@@ -1,11 +1,10 @@
 import { Box } from 'ink';
 import { memo, useRef, type ComponentType } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import type { UnsavedMoves } from '../hooks/use-playlist-save-prompt.js';
 import { librarySection, type LibraryTab } from '../sections/registry.js';
 import type { CustomViewName, Drilled } from '../sections/types.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
-import { PlaylistItemsPane } from './PlaylistItemsPane.js';
+import { PlaylistEditorPane } from '../playlist-editor/PlaylistEditorPane.js';
 import { SectionList } from './SectionList.js';
 
 /** What a view drawn by its own component gets (sections/types.ts, CustomView). */
@@ -14,11 +13,10 @@ export interface CustomViewProps<P> extends LibraryPaneProps {
   /** On screen (its tab up, no overlay over it), focused or not. */
   isShown: boolean;
   onBack(): void;
-  onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
 const PlaylistEditor = memo(function PlaylistEditor(props: CustomViewProps<SimplifiedPlaylist>) {
-  return <PlaylistItemsPane {...props} playlist={props.parent} />;
+  return <PlaylistEditorPane {...props} playlist={props.parent} />;
 });
 
 /** The component of each custom view. */
@@ -40,7 +38,6 @@ export interface SectionPaneProps extends Omit<LibraryPaneProps, 'onStatus'> {
   onDrill(tab: LibraryTab, drilled: Drilled): void;
   onBack(tab: LibraryTab): void;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
-  onUnsaved?(moves: UnsavedMoves | null): void;
 }
 
 interface LevelCallbacks {
@@ -48,7 +45,6 @@ interface LevelCallbacks {
   onBack(): void;
   onDrill(drilled: Drilled): void;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
-  onUnsaved(moves: UnsavedMoves | null): void;
 }
 
 /**
@@ -69,7 +65,6 @@ export const SectionPane = memo(function SectionPane(props: SectionPaneProps) {
         onBack: () => latest.current.onBack(latest.current.tab),
         onDrill: (next) => latest.current.onDrill(latest.current.tab, next),
         onOpenPlaylist: (playlist) => latest.current.onOpenPlaylist(playlist),
-        onUnsaved: (moves) => latest.current.onUnsaved?.(moves),
       };
       callbacks.current.set(depth, made);
     }
@@ -79,7 +74,7 @@ export const SectionPane = memo(function SectionPane(props: SectionPaneProps) {
   const levels: readonly Drilled[] = [{ view: root, parent: undefined, key: 'root' }, ...drills];
   return levels.map(({ view, parent, key }, depth) => {
     const isTop = depth === levels.length - 1;
-    const { onStatus, onBack, onDrill, onOpenPlaylist, onUnsaved } = callbacksAt(depth);
+    const { onStatus, onBack, onDrill, onOpenPlaylist } = callbacksAt(depth);
     const shared = { isFocused: isFocused && isTop, width, height, details, onStatus };
     let level;
     if (view.kind === 'list') {
@@ -97,7 +92,7 @@ export const SectionPane = memo(function SectionPane(props: SectionPaneProps) {
       );
     } else {
       const Custom = CUSTOM_VIEWS[view.name] as ComponentType<CustomViewProps<unknown>>;
-      level = <Custom {...shared} parent={parent} isShown={props.isShown && isTop} onBack={onBack} onUnsaved={onUnsaved} />;
+      level = <Custom {...shared} parent={parent} isShown={props.isShown && isTop} onBack={onBack} />;
     }
     return (
       // The top of the stack is drawn while the tab is up; the rest stay mounted, out of the layout.

@@ -5,7 +5,7 @@ import { wholeContextRequest } from '../play/play-request.js';
 import { countedTitle, onReadable } from './helpers.js';
 import type { CustomView, ListView } from './types.js';
 
-/** A playlist's items, reordered by keyboard: the playlist editor (panes/PlaylistItemsPane.tsx). */
+/** A playlist's items, reordered by keyboard: the playlist editor (playlist-editor/PlaylistEditorPane.tsx). */
 export const playlistItems: CustomView<SimplifiedPlaylist> = { kind: 'custom', name: 'playlistItems', keyOf: (playlist) => playlist.id };
 
 /** The user's playlists (GET /me/playlists); Enter opens one's items, `P` plays it from its start. */
@@ -21,5 +21,6 @@ export const playlists: ListView<ListEntry<SimplifiedPlaylist>> = {
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'playlist', playlist: entry }),
   open: onReadable('open', (playlist, at) => at.openPlaylist(playlist)),
   play: onReadable('play', (playlist, at) => at.player.start(wholeContextRequest({ kind: 'playlist', playlist }))),
+  changesWithPlaylists: true,
   likes: null,
 };

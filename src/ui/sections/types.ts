@@ -3,6 +3,7 @@ import type { CursorPage, Paging, SimplifiedPlaylist } from '../../api/types.js'
 import type { DetailsTarget } from '../details-target.js';
 import type { LikeKind } from '../library/likeable.js';
 import type { PlayStarter } from '../play/play-starter.js';
+import type { AddSource } from '../playlist-editor/add-source.js';
 
 /**
  * What a library section is: a list view (how to fetch a page, a row, what the filter matches, the details,
@@ -94,6 +95,13 @@ export interface ListView<T, P = void> {
   open: ItemAction<T, P> | null;
   /** `P`; null where it does nothing. */
   play: ItemAction<T, P> | null;
+  /**
+   * What `A` adds from an item to a playlist; without it, what its details name (a track, an episode, an
+   * album's tracks: add-source.ts, addSourceOfTarget).
+   */
+  toAdd?(item: T): AddSource | null;
+  /** Read again in place when a playlist is made or renamed here (a list of playlists). */
+  changesWithPlaylists?: boolean;
   /** The ♥ of its rows (the kinds `l` likes: tracks, albums, artists, shows, audiobooks); null for none. */
   likes: LikeMarks | null;
 }

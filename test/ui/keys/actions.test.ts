@@ -14,7 +14,7 @@ function readmeRows(): { keys: string[]; words: string; where: string }[] {
     const [keyCell, words, where] = row.slice(2, -2).split(' | ') as [string, string, string];
     const keys = keyCell
       .replace('Shift+`↑` `↓`', 'Shift+↑ Shift+↓')
-      .match(/`[^`]+`|(?:Ctrl|Shift)\+\S+|\b(?:Tab|Space|Enter|Esc|PgUp|PgDn|Home|End)\b/g)!
+      .match(/`[^`]+`|(?:Ctrl|Shift)\+\S+|\b(?:Tab|Space|Enter|Esc|PgUp|PgDn|Home|End|Delete|Backspace)\b/g)!
       .map((key) => key.replaceAll('`', '').replace(/,$/, ''));
     return { keys, words, where };
   });

@@ -4,7 +4,7 @@ import { NOTICE_MS } from '../../../src/ui/hooks/use-notice.js';
 import { SEARCH_PACE_MS } from '../../../src/ui/hooks/use-search.js';
 import { DEFAULT_BINDINGS } from '../../../src/ui/keys/bindings.js';
 import { actionEntries, rankGoTo, sectionEntries, targetEntries } from '../../../src/ui/state/go-to.js';
-import { SORT_MENU_TEXT } from '../../../src/ui/state/reorder-sort.js';
+import { SORT_MENU_TEXT } from '../../../src/ui/playlist-editor/model/sort.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 import { renderApp } from '../../helpers/render.js';

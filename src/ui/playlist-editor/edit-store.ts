@@ -1,0 +1,54 @@
+import type { PlaylistItem } from '../../api/types.js';
+import {
+  editReducer,
+  type EditAction,
+  type PlaylistEdit,
+} from './model/edit.js';
+import { withoutFarPages } from './model/page-retention.js';
+
+export type StoreAction =
+  | EditAction
+  /** Lets go of the pages far from the window, when nothing to save, undo or redo needs them (page-retention.ts). */
+  | { type: 'forgetFarPages'; top: number; height: number }
+  /** Entries read at base positions without being placed in the list (a sort's keys): the journal learns who they are. */
+  | { type: 'known'; offset: number; items: readonly PlaylistItem[] }
+  /** Every entry of the base read by identity (a save about to remove some): the journal learns them all. */
+  | { type: 'identities'; identities: readonly string[] };
+
+/** Told of every change before the listeners are, with what changed it (the journal: journal-recorder.ts). */
+export type EditObserver = (before: PlaylistEdit, after: PlaylistEdit, action: StoreAction) => void;
+
+/**
+ * The playlist edit outside React, so that key handlers and the save loop read it the moment they
+ * change it (a save runs across many awaits while keys keep arriving). The view reads it with
+ * `useSyncExternalStore`.
+ */
+export interface EditStore {
+  getState(): PlaylistEdit;
+  /** Applies `action` at once; the observer, then listeners, hear of it only when the state changed. */
+  dispatch(action: StoreAction): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createEditStore(initial: PlaylistEdit, observe?: EditObserver): EditStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    dispatch(action) {
+      if (action.type === 'known' || action.type === 'identities') return observe?.(state, state, action);
+      const next =
+        action.type === 'forgetFarPages' ? withoutFarPages(state, action.top, action.height) : editReducer(state, action);
+      if (next === state) return;
+      const before = state;
+      state = next;
+      // Before anyone shows the change: a move is on disk before the screen says it is unsaved.
+      observe?.(before, next, action);
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import type { Api } from '../../api/api.js';
+import { isApiError } from '../../api/errors.js';
+import type { EditStore } from './edit-store.js';
+import { entryAt } from './model/edit.js';
+import { itemUriOf } from './model/entry-identity.js';
+import { isSameBase } from './model/edit-base.js';
+import type { PlaylistEdit } from './model/edit.js';
+import { applyMoves } from './model/save-plan.js';
+import { estimateMs, needsConfirmation } from './model/save-pace.js';
+import { addedBackText } from './model/messages.js';
+import {
+  countPlan, knowsEveryUri, nextAddition, nextRemoval, plannedMoves, removedPositions, requestsOf, type UriAt, type WriteRequest,
+} from './model/write-plan.js';
+import { sendPaced, type PaceHolder } from './paced.js';
+import { readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
+
+/** Merges in a row before giving up: the playlist is being changed elsewhere faster than we can save. */
+const MAX_ROUNDS = 3;
+
+export interface SaveEditHost {
+  api: Api;
+  playlistId: string;
+  store: EditStore;
+  signal: AbortSignal;
+  /** Request `step` of about `steps` is about to go out. */
+  onStep(step: number, steps: number): void;
+  /** The playlist had changed elsewhere and the view's order was merged into the service's. */
+  onMerged(): void;
+  /** What the plan does that the screen does not show (other copies of a URI removed and added back), once per save. */
+  onPlan?(text: string): void;
+  /** The pace of requests, kept across saves (model/save-pace.ts). */
+  pace: PaceHolder;
+  /** Asked before a save of more than 50 requests starts; false keeps the changes unsaved. */
+  confirm(requests: number, estimateMs: number): Promise<boolean>;
+}
+
+/** A save the user declined at the question: the changes stay unsaved, nothing is retried by itself. */
+export class SaveDeclined extends Error {
+  constructor() {
+    super('not saved: the changes are kept (w saves them)');
+  }
+}
+
+/** The URI of every base entry the edit knows: the pages loaded, or a whole read of its snapshot (`read`). */
+function urisOf(edit: PlaylistEdit, read: readonly string[] | null): UriAt {
+  if (read !== null) return (position) => (read[position] === undefined ? undefined : uriOfIdentity(read[position]!));
+  return (position) => itemUriOf(entryAt(edit, position));
+}
+
+/** What the service answered to an addition whose answer never came: whether it landed, by reading the playlist. */
+async function additionLanded(host: SaveEditHost, request: Extract<WriteRequest, { kind: 'add' }>, sentOn: string, n: number): Promise<string | null> {
+  const { api, playlistId, signal } = host;
+  const snapshot = await api.getPlaylistSnapshot(playlistId, { signal });
+  if (snapshot === sentOn) return null;
+  const fresh = await readFreshOrder(api, playlistId, snapshot, signal);
+  const at = request.change.inserted!.at;
+  const landed = fresh !== null && fresh.identities.length === n + request.uris.length &&
+    request.uris.every((uri, index) => uriOfIdentity(fresh.identities[at + index] ?? '') === uri);
+  return landed ? snapshot : null;
+}
+
+/**
+ * Sends what the edit changed, on the base as it is: the removals (after reading every entry's URI when the
+ * pages loaded do not tell them all), the fewest moves, the additions (model/write-plan.ts). Every landed
+ * request renumbers the base at once, so a failure part way leaves an exact picture of what the service has.
+ */
+async function sendChanges(host: SaveEditHost, base: string, read: readonly string[] | null): Promise<void> {
+  const { api, playlistId, store, signal } = host;
+  let known = read;
+  let snapshot = base;
+  const count = requestsOf(countPlan(store.getState(), urisOf(store.getState(), known)));
+  let sentCount = 0;
+  const isLong = needsConfirmation(count);
+  const send = async <T,>(request: WriteRequest, run: (sentOn: string) => Promise<T>): Promise<T> => {
+    host.onStep(++sentCount, Math.max(count, sentCount));
+    store.dispatch({ type: 'writeStarted', request });
+    const sentOn = snapshot;
+    return sendPaced(host.pace, isLong, signal, () => run(sentOn));
+  };
+  while (removedPositions(store.getState()).length > 0) {
+    if (known === null && !knowsEveryUri(store.getState(), urisOf(store.getState(), null))) {
+      const fresh = await readFreshOrder(api, playlistId, snapshot, signal, host.pace, store.getState().list.total);
+      if (fresh === null) throw Object.assign(new Error('the playlist changed while its entries were read'), { retry: true });
+      known = fresh.identities;
+      store.dispatch({ type: 'identities', identities: known });
+    }
+    const uriAt = urisOf(store.getState(), known);
+    if (sentCount === 0) {
+      const plan = countPlan(store.getState(), uriAt);
+      if (isLong && !(await host.confirm(count, estimateMs(host.pace.current, count)))) throw new SaveDeclined();
+      if (plan.addedBack > 0) host.onPlan?.(addedBackText(plan.addedBack));
+    }
+    const request = nextRemoval(store.getState(), uriAt)!;
+    snapshot = await send(request, (sentOn) => api.removePlaylistItems(playlistId, request.uris, sentOn, { signal }));
+    store.dispatch({ type: 'written', change: request.change, snapshotId: snapshot, at: new Date().toISOString() });
+    if (known !== null) {
+      const gone = new Set(request.change.removed.map(({ position }) => position));
+      known = known.filter((_, position) => !gone.has(position));
+    }
+  }
+  if (sentCount === 0 && isLong && !(await host.confirm(count, estimateMs(host.pace.current, count)))) throw new SaveDeclined();
+  const moves = plannedMoves(store.getState());
+  if (moves === null) return sendChanges(host, snapshot, known); // taken out meanwhile: remove those first
+  const saved = Array.from(store.getState().arrangement.savedOrder);
+  for (const move of moves) {
+    snapshot = await send({ kind: 'move', move }, (sentOn) => api.reorderPlaylistItems(playlistId, { ...move, snapshotId: sentOn }, { signal }));
+    store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });
+  }
+  for (let request = nextAddition(store.getState(), uriOfRef(store)); request !== null; request = nextAddition(store.getState(), uriOfRef(store))) {
+    const n = store.getState().list.total;
+    const { at } = request.change.inserted!;
+    const adding = request;
+    try {
+      snapshot = await send(adding, () => api.addPlaylistItems(playlistId, adding.uris, at, { signal }));
+    } catch (error) {
+      // An addition is never sent twice: one whose answer was lost is looked for on the service first.
+      if (isApiError(error) && error.status !== undefined && error.status < 500) throw error;
+      const landed = await additionLanded(host, adding, snapshot, n).catch(() => null);
+      if (landed === null) throw error;
+      snapshot = landed;
+    }
+    store.dispatch({ type: 'written', change: adding.change, snapshotId: snapshot, at: new Date().toISOString() });
+  }
+}
+
+const uriOfRef = (store: EditStore) => (ref: number): string => itemUriOf(entryAt(store.getState(), ref)) ?? '';
+
+/**
+ * Saves the edit: reads the playlist's snapshot; if it moved since our base, merges first (the entries we
+ * changed, by identity, onto the fresh order); then sends the removals, the fewest range moves and the
+ * additions, each on the snapshot the one before returned. Rejects with the request's error.
+ */
+export async function saveEdit(host: SaveEditHost): Promise<void> {
+  const { api, playlistId, store, signal } = host;
+  for (let round = 1; ; round++) {
+    const current = await api.getPlaylistSnapshot(playlistId, { signal });
+    let read: readonly string[] | null = null;
+    if (current !== store.getState().snapshotId || store.getState().isBaseStale) {
+      if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
+      const fresh = await readFreshOrder(api, playlistId, current, signal, host.pace, store.getState().list.total);
+      if (fresh === null) continue;
+      if (isSameBase(store.getState(), fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
+      else {
+        store.dispatch({ type: 'merge', fresh });
+        host.onMerged();
+      }
+      read = fresh.identities;
+    }
+    try {
+      await sendChanges(host, store.getState().snapshotId ?? current, read);
+      return;
+    } catch (error) {
+      store.dispatch({ type: 'writeFailed' });
+      // Our snapshot is too old for the service, or it changed under a read: next round merges on fresh data.
+      const isStale = (isApiError(error) && error.kind === 'conflict') || (error as { retry?: boolean }).retry === true;
+      if (isStale && round < MAX_ROUNDS) continue;
+      throw error;
+    }
+  }
+}
