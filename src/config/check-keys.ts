@@ -47,7 +47,7 @@ export function checkKeys(table: Record<string, unknown>, report: Reporter): Key
 
 const isRemappable = (name: string): name is ActionName => isActionName(name) && REMAPPABLE_ACTIONS.includes(name);
 const isFocusAction = (action: ActionName): boolean => SECTIONS.some((section) => section.focusAction === action);
-/** '1-5': the digits a lone press of which jumps (one per section). */
+/** '1-8': the digits a lone press of which jumps (one per section). */
 const jumpDigitsText = (): string => `1-${JUMP_DIGITS.size}`;
 
 /**

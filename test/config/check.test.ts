@@ -98,8 +98,8 @@ describe('checkConfigText', () => {
     expect(said('[keys]\ndown = ["Down", "J"]\nmoveDown = ["j", "Shift+Down"]\n')).toEqual([]);
   });
 
-  it('refuses digits where they count, but lets the focus actions swap 1-5', () => {
-    // One jump digit per section: 1-5 today.
+  it('refuses digits where they count, but lets the focus actions swap the section digits', () => {
+    // One jump digit per section, from the registry.
     const jumps = `1-${SECTIONS.length}`;
     expect(said('[keys]\nnext = "6"\nfirst = "0"\n')).toEqual([
       `2: keys.next: "6" is a count in a playlist's items (20K); of the digits, only ${jumps} for the focus actions`,

@@ -10,7 +10,7 @@ export type HelpRow = {
   Where: string;
 };
 
-/** `1–5`, or `1, 2, 4` where they are not a run. */
+/** `1–8`, or `1, 2, 4` where they are not a run. */
 function digitsText(digits: readonly string[]): string {
   const numbers = digits.map(Number).sort((a, b) => a - b);
   const isRun = numbers.length > 2 && numbers.every((digit, index) => index === 0 || digit === numbers[index - 1]! + 1);
