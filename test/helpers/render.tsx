@@ -45,6 +45,7 @@ export const KEY_SEQUENCES: Readonly<Record<string, string>> = {
   home: '\u001B[H',
   end: '\u001B[F',
   'ctrl-a': '\u0001',
+  'ctrl-u': '\u0015',
   'ctrl-c': '\u0003',
   'ctrl-r': '\u0012',
 };

@@ -109,6 +109,22 @@ describe('N and R', () => {
     await app.waitForFrame((frame) => /Playlists · 15/.test(frame) && /› Road Trip/.test(frame));
   });
 
+  it('Ctrl+U clears what was typed, in the name asked and in the picker of A', async () => {
+    const { app, api } = await dashboard();
+    await app.press('2', 'N');
+    await type(app, 'Road');
+    await app.waitForFrame('new playlist, its name: Road_');
+    await app.press('ctrl-u');
+    await app.waitForFrame('new playlist, its name: _');
+    await app.press('escape');
+    const names = await open(app, api, 3);
+    await app.press('A');
+    await type(app, 'zzz');
+    await app.waitForFrame('no playlist is named like that');
+    await app.press('ctrl-u');
+    await app.waitForFrame((frame) => frame.includes(`Add “${names[0]}” to a playlist`) && /name: _/.test(frame) && frame.includes(`${api.playlists()[0]!.name} ·`));
+  });
+
   it('R renames the playlist under the cursor, and refuses one the user does not own, saying who does', async () => {
     const { app, api } = await dashboard();
     const first = api.playlists()[0]!;

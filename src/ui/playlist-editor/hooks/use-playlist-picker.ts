@@ -47,8 +47,9 @@ export function usePlaylistPicker(api: Api, recent: () => readonly string[], use
         if (row.refusal !== null) return setRefusal(row.refusal), true;
         close();
         picking.onPick(row.playlist);
-      } else if (key.backspace || key.delete) {
-        setTyped((text) => [...text].slice(0, -1).join(''));
+      } else if (key.backspace || key.delete || (key.ctrl && input === 'u')) {
+        // Ctrl+U clears what was typed, as in the search.
+        setTyped((text) => (key.ctrl ? '' : [...text].slice(0, -1).join('')));
         setCursor(0);
       } else if (!key.ctrl && !key.meta && input !== '' && !/[\p{Cc}\p{Cf}]/u.test(input)) {
         setTyped((text) => (text + input).slice(0, 100));

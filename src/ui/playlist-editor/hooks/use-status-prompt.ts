@@ -68,6 +68,7 @@ export function useStatusPrompt(): StatusPrompt {
         show(null);
         current.onEnter(current.text.trim());
       } else if (key.backspace || key.delete) show({ ...current, text: [...current.text].slice(0, -1).join('') });
+      else if (key.ctrl && input === 'u') show({ ...current, text: '' });
       else if (!key.ctrl && !key.meta && input !== '' && !/[\p{Cc}\p{Cf}]/u.test(input)) {
         show({ ...current, text: [...(current.text + input)].slice(0, current.maxLength).join('') });
       }
