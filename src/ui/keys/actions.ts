@@ -93,7 +93,7 @@ export const ACTIONS = {
   devices: act('everywhere', ['d'], 'choose the device that plays', { type: 'devices' }),
   like: act('everywhere', ['l'], 'like or unlike the row under the cursor (in Now playing: what plays)', { type: 'like' }),
   search: act('everywhere', ['f'], 'search the whole catalog: type, then choose', { type: 'search' }),
-  goTo: act('everywhere', [':'], 'go to a section, playlist, show, audiobook, album, artist or action by part of its name', { type: 'goTo' }),
+  goTo: act('everywhere', [':'], 'go to a section, playlist, album, artist, show or action by part of its name', { type: 'goTo' }),
   sleepTimer: act('everywhere', ['z'], 'sleep timer: pause after N minutes or at the end of this item; again: off', { type: 'sleep' }),
   seekBack: act('Now playing', ['left'], 'seek back 10 s', playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS })),
   seekForward: act('Now playing', ['right'], 'seek forward 10 s', playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS })),
