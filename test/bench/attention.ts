@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round, sleep, type Figure } from './figures.js';
-import { spawnAndRead, stop } from './processes.js';
-import { launchProgram, pollUntil, programPath } from './program.js';
+import { stop } from './processes.js';
+import { launchProgram, pollUntil, startService } from './program.js';
 import { startFaultProxy, type ProxiedRequest } from '../helpers/fault-proxy.js';
 
 /**
@@ -36,11 +36,7 @@ function longestWait(requests: ProxiedRequest[]): number | null {
 
 export async function benchAttention(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-attention-'));
-  const { child: service, values } = await spawnAndRead(
-    process.execPath,
-    [programPath(), 'serve', '--port', '0', '--db', join(dir, 'attention.db')],
-    ['base_url', 'access_token'],
-  );
+  const { child: service, values } = await startService(['--db', join(dir, 'attention.db')]);
   const baseUrl = values.base_url!;
   const token = values.access_token!;
   const proxy = await startFaultProxy(baseUrl);
