@@ -96,7 +96,7 @@ export function listFloorFigures(floor: ListFloor, node: string): Figure[] {
       value: round(floor.steadyCpuMs),
       unit: 'ms',
       method: method('steady'),
-      note: `key to write p50 ${floor.steadyToWriteMs.toFixed(2)} ms; ${floor.writesPerKey.toFixed(2)} writes per key`,
+      note: `key to write p50 ${floor.steadyToWriteMs.toFixed(2)} ms; ${floor.writesPerKey.toFixed(2)} writes per key${floor.missed > 0 ? `; ${floor.missed} keys brought no write within a second` : ''}`,
     },
   ];
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, percentile, round, sleep, type Figure } from './figures.js';
-import { launchDashboard, NOW_PLAYING, programNode, programPath, serviceApartNote } from './program.js';
+import { launchDashboard, NOW_PLAYING, programNode, programPath, serviceApartNote, versionOf } from './program.js';
 
 /**
  * `playdeck status` answered by a running dashboard over its socket (issue 16): the wall time of 20 calls
@@ -122,16 +122,16 @@ export async function benchStatus(): Promise<Figure[]> {
         unit: 'ms',
         budget: { max: 100 },
         method:
-          `median of ${CALLS}: node ${programPath()} status --db (a dashboard on that database running in tmux, answering ` +
+          `median of ${CALLS}: ${versionOf(programNode())} ${programPath()} status ${dashboard.statusArgs[0]} (a dashboard on that service running in tmux, answering ` +
           'on its socket) from spawn to exit, alternated with the floor below',
-        note: `p90 ${round(percentile(calls.map((each) => each.ms), 90), 1)} ms; ${answered}`,
+        note: `p90 ${round(percentile(calls.map((each) => each.ms), 90), 1)} ms; ${answered}${serviceApartNote(dashboard) ? `; ${serviceApartNote(dashboard)}` : ''}`,
       },
       {
         section: 'status',
         name: 'floor: bare node -e "" wall time p50',
         value: round(floor, 1),
         unit: 'ms',
-        method: `median of ${CALLS}: node -e "" from spawn to exit, alternated with the calls above`,
+        method: `median of ${CALLS}: ${versionOf(programNode())} -e "" from spawn to exit, alternated with the calls above`,
       },
       {
         section: 'status',
