@@ -138,14 +138,14 @@ export async function benchFloors(): Promise<Figure[]> {
 
 /**
  * Our figure (section/name) ÷ its floor (a name of FLOOR); with `overFloor`, also our figure − the floor,
- * against that budget (the dashboard alone: no more than the bare Ink app plus 10 MB).
+ * against that budget (the dashboard alone: no more than the bare Ink app plus 40 MB, issue 31).
  */
 const RATIOS: { section: Figure['section']; name: RegExp; floor: string; overFloor?: { max: number } }[] = [
   { section: 'idle', name: /^CPU, whole process tree$/, floor: FLOOR.timerCpu },
   { section: 'idle', name: /^CPU per repaint/, floor: FLOOR.inkFrameCpu },
   { section: 'memory', name: /^peak RSS after walking/, floor: FLOOR.inkRss },
-  { section: 'memory', name: /^dashboard alone .*: RSS at start$/, floor: FLOOR.inkRss, overFloor: { max: 10 } },
-  { section: 'memory', name: /^dashboard alone .*: peak RSS/, floor: FLOOR.inkRss, overFloor: { max: 10 } },
+  { section: 'memory', name: /^dashboard alone .*: RSS at start$/, floor: FLOOR.inkRss, overFloor: { max: 40 } },
+  { section: 'memory', name: /^dashboard alone .*: peak RSS/, floor: FLOOR.inkRss, overFloor: { max: 40 } },
   { section: 'start', name: /^start to now playing.*without NODE_EXTRA_CA_CERTS$/, floor: FLOOR.inkStartWithoutCa },
   { section: 'start', name: /^start to now playing/, floor: FLOOR.inkStart },
   { section: 'keys', name: /^in-process j steady p(50|99)$/, floor: FLOOR.inkFrameCpu },
