@@ -5,3 +5,6 @@ export function bundleOptions(entryPoints: string[], outdir: string): BuildOptio
 
 /** esbuild options for the integrity check's worker, into `outdir`/chunks/ beside the service's chunk (see bundle.mjs). */
 export function integrityWorkerOptions(outdir: string): BuildOptions;
+
+/** `source` (a module of `path`) with its module-level Segmenters and Unicode-property regular expressions made on first use (see bundle.mjs). */
+export function lazyUnicode(source: string, path: string): string;

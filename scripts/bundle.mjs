@@ -133,6 +133,46 @@ const gotRequestOptionsOfOneShape = {
 };
 
 /**
+ * string-width, slice-ansi and Ink's tokenizer make an Intl.Segmenter when their modules load (the first one in a
+ * process ~7 ms: ICU's break rules), and string-width's regular expressions of Unicode properties, `\p{RGI_Emoji}`
+ * with the v flag above all, cost ~10 ms where they are written: V8 checks a literal when it parses the script,
+ * whether it ever runs or not. Every start and every `playdeck status` paid for them before any text needed them.
+ * Here each is made on first use: the Segmenter behind an object with the one method those modules call, each such
+ * literal a function that builds it with `new RegExp` once. A package whose code no longer reads so stops the build.
+ */
+const LAZY_UNICODE_FILES = /[\\/]node_modules[\\/](?:string-width[\\/]index\.js|wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js|slice-ansi[\\/]tokenize-ansi\.js|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js)$/;
+const TOP_LEVEL_SEGMENTER = /^const (\w+) = new Intl\.Segmenter\(([^;\n]*)\);$/gm;
+const TOP_LEVEL_PROPERTY_REGEXP = /^const (\w+) = (\/(?:[^/\n\\]|\\.)*\\p\{(?:[^/\n\\]|\\.)*\/[a-z]*);$/gm;
+const LAZY_SEGMENTER = `const lazySegmenter$ = (make) => {
+  let made;
+  return { segment: (text) => (made ??= make()).segment(text) };
+};
+`;
+
+/** `source` with its module-level Segmenters and property regular expressions made on first use. */
+export function lazyUnicode(source, path) {
+  const segmenters = [...source.matchAll(TOP_LEVEL_SEGMENTER)];
+  const expressions = [...source.matchAll(TOP_LEVEL_PROPERTY_REGEXP)];
+  if (segmenters.length === 0) throw new Error(`${path}: no Intl.Segmenter made at load any more; see lazyUnicode in scripts/bundle.mjs`);
+  let text = source.replace(TOP_LEVEL_SEGMENTER, (_, name, args) => `const ${name} = lazySegmenter$(() => new Intl.Segmenter(${args}));`);
+  for (const [, name, literal] of expressions) {
+    // The literal read as Node reads it, to write it back as a string for the RegExp constructor.
+    const expression = new Function(`return ${literal};`)();
+    const uses = new RegExp(`\\b${name}\\b(?!\\$)`, 'g');
+    text = text.replace(`const ${name} = ${literal};`, `let ${name}$;\nconst ${name}$make = () => (${name}$ ??= new RegExp(${JSON.stringify(expression.source)}, ${JSON.stringify(expression.flags)}));`);
+    text = text.replace(uses, `${name}$make()`);
+  }
+  return LAZY_SEGMENTER + text;
+}
+
+const unicodeOnFirstUse = {
+  name: 'unicode-on-first-use',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: LAZY_UNICODE_FILES }, async ({ path }) => ({ contents: lazyUnicode(await readFile(path, 'utf8'), path), loader: 'js' }));
+  },
+};
+
+/**
  * V8 keeps each script's source for as long as it runs, one byte a character when all of it is Latin-1, else two:
  * one ’ in a comment of jpeg-js made the dashboard's 1.2 MB chunk 2.4 MB of heap. esbuild leaves comments and
  * regular expressions as they are written, so what is left of non-ASCII is escaped once the files are written
@@ -165,7 +205,7 @@ export function bundleOptions(entryPoints, outdir) {
     format: 'esm',
     target: 'node20',
     external: [...EXTERNAL, ...UNUSED_BY_THE_PROGRAM],
-    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape, http2WrapperLeftOut, asciiOutput],
+    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape, http2WrapperLeftOut, unicodeOnFirstUse, asciiOutput],
     jsx: 'automatic',
     banner: {
       // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.

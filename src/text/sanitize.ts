@@ -52,7 +52,8 @@ export function sanitizeText(value: unknown): string {
   return MIGHT_BE_UNSAFE.test(value) ? value.replace(UNSAFE, placeholder) : value;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first use: the first Segmenter costs ~7 ms (ICU's break rules), which a start or a `status` need not pay. */
+let graphemes: Intl.Segmenter | undefined;
 const ELLIPSIS = '…';
 
 /**
@@ -95,7 +96,7 @@ function fitGraphemes(text: string, columns: number): { text: string; columns: n
   let used = 0;
   let endWithEllipsis = 0;
   let usedBeforeEllipsis = 0;
-  for (const { segment, index } of graphemes.segment(text)) {
+  for (const { segment, index } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) {
     used += PLAIN_ASCII.test(segment) ? segment.length : stringWidth(segment);
     if (used > columns) return { text: text.slice(0, endWithEllipsis) + ELLIPSIS, columns: usedBeforeEllipsis + 1 };
     if (used <= columns - 1) {

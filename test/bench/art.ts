@@ -100,7 +100,7 @@ async function idleFigures(dir: string, mode: ArtMode, warmUpMs: number, windowM
   writeFileSync(config, `[art]\nmode = "${mode}"\n`);
   const script = { output: join(dir, `${mode}.typescript`), timing: join(dir, `${mode}.timing`) };
   const env = { XDG_CACHE_HOME: join(dir, 'cache'), XDG_STATE_HOME: join(dir, 'state') };
-  const dashboard = launchDashboard(join(dir, `${mode}.db`), { script, args: ['--config', config], env });
+  const dashboard = await launchDashboard(join(dir, `${mode}.db`), { script, args: ['--config', config], env });
   try {
     await dashboard.session.waitFor(PLAYING, 20_000);
     await sleep(warmUpMs);

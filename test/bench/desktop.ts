@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { round, sleep, type Figure } from './figures.js';
 import { cpuSeconds, memoryOf, processTree, treeCpuWithReapedSeconds } from './proc.js';
-import { spawnAndRead, stop } from './processes.js';
-import { launchDashboard, launchProgram, programPath, type RunningDashboard } from './program.js';
+import { stop } from './processes.js';
+import { launchDashboard, launchProgram, programNode, programPath, startService, type RunningDashboard } from './program.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { missingBusTools, startPrivateBus } from '../helpers/session-bus.js';
 import { startInTmux, type TmuxSession } from '../helpers/tmux.js';
@@ -41,7 +41,7 @@ async function oldWay(args: string[], env: NodeJS.ProcessEnv): Promise<{ cpu: nu
   while (performance.now() < end) {
     const next = performance.now() + 1_000;
     const output = await new Promise<string>((done) => {
-      const child = spawn('sh', ['-c', '"$@" > /dev/null; times', 'sh', process.execPath, programPath(), ...args], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn('sh', ['-c', '"$@" > /dev/null; times', 'sh', programNode(), programPath(), ...args], { env, stdio: ['ignore', 'pipe', 'ignore'] });
       let text = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       child.on('close', () => done(text));
@@ -87,18 +87,18 @@ const quoted = (words: string[]): string => words.map((word) => `'${word}'`).joi
 async function statusBars(dir: string): Promise<Figure[]> {
   const runtime = join(dir, 'runtime');
   mkdirSync(runtime, { mode: 0o700 });
-  const { child: service, values } = await spawnAndRead(process.execPath, [programPath(), 'serve', '--port', '0', '--db', join(dir, 'bars.db')], ['base_url', 'access_token']);
+  const { child: service, values } = await startService(['--db', join(dir, 'bars.db')]);
   const proxy = await startFaultProxy(values.base_url!);
   const env = { ...process.env, XDG_RUNTIME_DIR: runtime, CI: undefined, NO_COLOR: undefined };
   const dashboard = launchProgram(['--base-url', proxy.baseUrl, '--token', values.access_token!], { env: { XDG_RUNTIME_DIR: runtime } });
   const barArgs = ['--base-url', proxy.baseUrl, '--token', BAR_TOKEN];
-  const program = [process.execPath, resolve(programPath())];
+  const program = [programNode(), resolve(programPath())];
   const followers: ChildProcess[] = [];
   const bars: TmuxBar[] = [];
   try {
     await dashboard.session.waitFor(PLAYING, 20_000);
     while (!readdirSync(join(runtime, 'playdeck')).some((name) => name.endsWith('.sock'))) await sleep(50);
-    const follower = spawn(process.execPath, [programPath(), 'status', '--follow', ...barArgs], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const follower = spawn(programNode(), [programPath(), 'status', '--follow', ...barArgs], { env, stdio: ['ignore', 'pipe', 'ignore'] });
     followers.push(follower);
     let lines = 0;
     follower.stdout.setEncoding('utf8').on('data', (chunk: string) => (lines += chunk.split('\n').length - 1));
@@ -147,8 +147,8 @@ async function idleWithMpris(dir: string): Promise<Figure[]> {
   const none = (name: string, note: string): Figure => ({ section: 'desktop', name, value: null, unit: '%', method: 'not run', note });
   if (missing !== null) return [none('idle CPU, MPRIS on − off', missing)];
   const bus = await startPrivateBus();
-  const on = launchDashboard(join(dir, 'on.db'), { env: { DBUS_SESSION_BUS_ADDRESS: bus.address } });
-  const off = launchDashboard(join(dir, 'off.db'), { env: { DBUS_SESSION_BUS_ADDRESS: '' } });
+  const on = await launchDashboard(join(dir, 'on.db'), { env: { DBUS_SESSION_BUS_ADDRESS: bus.address } });
+  const off = await launchDashboard(join(dir, 'off.db'), { env: { DBUS_SESSION_BUS_ADDRESS: '' } });
   // As on a desktop: a client that listens to the player's signals all along (a players widget).
   const listener = spawn('playerctl', ['--follow', 'metadata', 'title'], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: bus.address }, stdio: 'ignore' });
   const dashboards: RunningDashboard[] = [on, off];

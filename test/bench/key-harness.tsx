@@ -5,39 +5,22 @@ import stripAnsi from 'strip-ansi';
 import { connect } from '../../src/cli/connect.js';
 import { mountDashboard } from '../../src/cli/dashboard.js';
 import { growHeapSlowly } from '../../src/cli/heap-flags.js';
+import { FIRST_PASS, LISTS, MOVES, STEADY, type HarnessSpec, type KeyRun, type KeyRunResult, type KeySample } from './key-runs.js';
 import { ObjectTerminal } from './object-terminal.js';
 
 /**
  * Key-to-frame latency in-process: the dashboard mounted as the program mounts it (src/cli/dashboard.tsx:
  * embedded service, the real API client, keys split, Ink's faster output, screen.ts writing changed cells),
  * on a terminal that is an object. For each key: from the terminal's 'data' event to the next write to the terminal.
- * Run as a child: `node --import tsx test/bench/key-harness.tsx DB [PROFILE.cpuprofile]`; prints one JSON line
- * (KeyRunResult). With a profile path, the key runs (not the start) are recorded there for Chrome DevTools.
+ * Run as a child: `node key-harness.js '{"db":"DB"}'` (or `{"baseUrl":…,"token":…}` for a dashboard on a
+ * service), `"profile":"FILE.cpuprofile"` to record the key runs (not the start) for Chrome DevTools; prints one
+ * JSON line (KeyRunResult). Each list is walked with `FIRST_PASS` keys, then `STEADY` more, reported apart: the
+ * first pass carries the JIT's warm-up, the steady state is what a key costs all day.
  */
 
-export interface KeySample {
-  /** From the key's bytes arriving to the write that followed; null when nothing was written within the wait. */
-  toWriteMs: number | null;
-  /** From the key to the frame Ink built (before screen.ts compares and writes). */
-  toFrameMs: number | null;
-}
-
-export interface KeyRun {
-  key: string;
-  samples: KeySample[];
-  /** CPU (user + system) of the whole process during the run, divided by the keys. */
-  cpuPerKeyMs: number;
-  /** Frames written to the terminal during the run, divided by the keys. */
-  writesPerKey: number;
-}
-
-export interface KeyRunResult {
-  runs: KeyRun[];
-  /** Ink's own time to turn the tree into text, per frame, over every run (its `onRender` metric). */
-  inkRenderMs: number[];
-}
-
 const KEY_WAIT_MS = 1_000;
+/** A list at its end changes nothing: after this many keys in a row without a write the run stops. */
+const MISSES_TO_STOP = 5;
 /** Longer than a frame at 30 fps: screen.ts then writes at once, so its throttle does not count as latency. */
 const QUIET_MS = 50;
 
@@ -56,9 +39,9 @@ class Keys extends EventEmitter {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function main(db: string, profilePath?: string): Promise<void> {
+async function main(spec: HarnessSpec): Promise<void> {
   growHeapSlowly(); // as runDashboard does
-  const connection = await connect({ kind: 'embedded', db });
+  const connection = await connect(spec.baseUrl === undefined ? { kind: 'embedded', db: spec.db } : { kind: 'remote', baseUrl: spec.baseUrl, token: spec.token! });
   const terminal = new ObjectTerminal();
   const keys = new Keys();
   const inkRenderMs: number[] = [];
@@ -121,21 +104,28 @@ async function main(db: string, profilePath?: string): Promise<void> {
       toFrameMs: frameAt === null ? null : frameAt - pressedAt,
     };
   };
-  const run = async (key: string, sequence: string, count: number): Promise<KeyRun> => {
+  const run = async (list: string, key: string, sequence: string, count: number): Promise<KeyRun> => {
     await quiet();
     const writesBefore = terminal.writes;
     const cpuBefore = process.cpuUsage();
     const samples: KeySample[] = [];
-    for (let index = 0; index < count; index++) samples.push(await measure(sequence));
+    let misses = 0;
+    for (let index = 0; index < count && misses < MISSES_TO_STOP; index++) {
+      const sample = await measure(sequence);
+      samples.push(sample);
+      misses = sample.toWriteMs === null ? misses + 1 : 0;
+    }
     await quiet();
     const cpu = process.cpuUsage(cpuBefore);
-    return {
-      key,
-      samples,
-      cpuPerKeyMs: (cpu.user + cpu.system) / 1000 / count,
-      writesPerKey: (terminal.writes - writesBefore) / count,
-    };
+    // Keys that changed nothing (the end of a list) are left out of the CPU per key, and their wait too.
+    const keys = Math.max(1, samples.filter((sample) => sample.toWriteMs !== null).length);
+    return { list, key, samples, cpuPerKeyMs: (cpu.user + cpu.system) / 1000 / keys, writesPerKey: (terminal.writes - writesBefore) / keys };
   };
+  /** The first pass, then the steady state, of `key` in `list`. */
+  const walk = async (list: string, key: string, sequence: string): Promise<KeyRun[]> => [
+    await run(list, `${key} (first pass)`, sequence, FIRST_PASS),
+    await run(list, `${key} (steady)`, sequence, STEADY),
+  ];
 
   // Paused, so that the clock does not write: every write after a key is the key's.
   await waitForFrame((text) => /(?:▶ Playing|❚❚ Paused) {2}\S/.test(text));
@@ -153,14 +143,23 @@ async function main(db: string, profilePath?: string): Promise<void> {
   await waitForFrame((text) => text.includes('10,000 items') && /[┃│]› +1 {2}\S/.test(text));
   inkRenderMs.length = 0;
 
-  const profiler = profilePath === undefined ? null : new Session();
+  const profiler = spec.profile === undefined ? null : new Session();
   profiler?.connect();
   await profiler?.post('Profiler.enable');
   await profiler?.post('Profiler.start');
-  const runs = [await run('j (cursor down)', 'j', 200), await run('J (move item down)', 'J', 50)];
+  const runs = [...(await walk(LISTS.playlist, 'j', 'j')), await run(LISTS.playlist, 'J (move item down)', 'J', MOVES)];
+  // 6: Liked songs, the cursor on its first row.
+  press('6');
+  await waitForFrame((text) => /Liked songs · [\d,]+/.test(text) && /[┃│]› \S/.test(text) && !/[┃│][› ] …\s/.test(text), 20_000);
+  runs.push(...(await walk(LISTS.liked, 'j', 'j')));
+  // f and a query: the results grouped by kind, walked by ↓ (every other key types into the query).
+  press('f');
+  for (const char of spec.query ?? 'the') press(char);
+  await waitForFrame((text) => text.includes('Tracks · ') && /[┃│]› /.test(text), 20_000);
+  runs.push(...(await walk(LISTS.search, '↓', '\x1b[B')));
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
-    writeFileSync(profilePath!, JSON.stringify(profile));
+    writeFileSync(spec.profile!, JSON.stringify(profile));
     profiler.disconnect();
   }
   process.stdout.write(`${JSON.stringify({ runs, inkRenderMs } satisfies KeyRunResult)}\n`);
@@ -169,7 +168,7 @@ async function main(db: string, profilePath?: string): Promise<void> {
   await connection.close();
 }
 
-main(process.argv[2]!, process.argv[3]).then(
+main(JSON.parse(process.argv[2]!) as HarnessSpec).then(
   () => process.exit(0),
   (error: unknown) => {
     process.stderr.write(`key harness: ${error instanceof Error ? error.stack : String(error)}\n`);

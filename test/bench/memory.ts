@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round, type Figure } from './figures.js';
 import { memoryOf, processTree, residentParts } from './proc.js';
-import { spawnAndRead, stop } from './processes.js';
-import { cursorLine, hasPlaceholders, launchDashboard, launchProgram, NOW_PLAYING, openBigPlaylist, pausePlayback, programPath, type RunningDashboard } from './program.js';
+import { stop } from './processes.js';
+import { cursorLine, embeddedServiceRuns, hasPlaceholders, launchDashboard, launchProgram, NOW_PLAYING, notOnThisNode, openBigPlaylist, pausePlayback, startService, type RunningDashboard } from './program.js';
 import type { TmuxSession } from '../helpers/tmux.js';
 import { askDashboard } from '../../src/status/socket-client.js';
 import { statusPaths } from '../../src/status/target.js';
@@ -90,11 +90,64 @@ async function breakdown(pid: number, socket: string, when: string): Promise<Fig
   }));
 }
 
+/**
+ * Pages through a list that shows no row numbers (Liked songs) until a key moves the cursor no more: each key
+ * waits for the cursor row to change with its rows loaded, and a key that changes nothing within `settleMs` is the end.
+ */
+async function walkToEnd(session: TmuxSession, key: 'PageDown' | 'PageUp', settleMs = 2_000): Promise<number> {
+  let keys = 0;
+  for (; keys < 2_000; keys++) {
+    const before = cursorLine(session.capture());
+    session.sendKeys(key);
+    try {
+      await session.waitFor((next) => cursorLine(next) !== before && !hasPlaceholders(next), settleMs);
+    } catch {
+      if (!hasPlaceholders(session.capture())) break; // at the end
+      await session.waitFor((next) => !hasPlaceholders(next), 20_000);
+    }
+  }
+  return keys;
+}
+
+export const LIKED_WALK = 'peak RSS after walking 10,000 Liked songs';
+
+/** The dashboard with its embedded service on a database of 10,000 liked songs: the peak over a walk of Liked songs. */
+async function likedWalk(dir: string): Promise<Figure[]> {
+  const db = join(dir, 'liked.db');
+  const seeding = await startService(['--db', db, '--liked-songs', '10000']);
+  await stop(seeding.child);
+  const dashboard = await launchDashboard(db);
+  try {
+    const { session } = dashboard;
+    await pausePlayback(session);
+    session.sendKeys('6');
+    await session.waitFor((screen) => screen.includes('Liked songs · 10,000') && /[┃│]› \S/.test(screen) && !hasPlaceholders(screen), 20_000);
+    resetPeak(dashboard.pid());
+    const down = await walkToEnd(session, 'PageDown');
+    const up = await walkToEnd(session, 'PageUp');
+    const { peakRssMb } = memoryOf(dashboard.pid());
+    return [
+      {
+        section: 'memory',
+        name: LIKED_WALK,
+        value: round(peakRssMb, 1),
+        unit: 'MB',
+        budget: { max: 120 },
+        method:
+          `VmHWM of the dashboard (embedded service included) on a database seeded by serve --liked-songs 10000, reset once 6 shows Liked songs, ` +
+          `over PgDn to the last song and PgUp to the first (${down} and ${up} keys, each screen of rows loaded before the next), tmux 120×40`,
+      },
+    ];
+  } finally {
+    dashboard.stop();
+  }
+}
+
 /** The dashboard with its embedded service, in one process. */
 async function embedded(dir: string): Promise<Figure[]> {
   const db = join(dir, 'memory.db');
   const env = { XDG_RUNTIME_DIR: dir };
-  const dashboard = launchDashboard(db, { env });
+  const dashboard = await launchDashboard(db, { env });
   try {
     const { beforeWalk, afterG, rssMb, peakRssMb } = await walkFigures(dashboard);
     const atEnd = await breakdown(dashboard.pid(), statusPaths({ kind: 'embedded', db }, env).socket, 'at the end of the walk');
@@ -138,11 +191,7 @@ async function embedded(dir: string): Promise<Figure[]> {
 
 /** The dashboard alone (`--base-url`), its service `playdeck serve` in another process. */
 async function alone(dir: string): Promise<Figure[]> {
-  const { child: service, values } = await spawnAndRead(
-    process.execPath,
-    [programPath(), 'serve', '--port', '0', '--db', join(dir, 'serve.db')],
-    ['base_url', 'access_token'],
-  );
+  const { child: service, values } = await startService(['--db', join(dir, 'serve.db')]);
   const target = { kind: 'remote', baseUrl: values.base_url!, token: values.access_token! } as const;
   const env = { XDG_RUNTIME_DIR: dir };
   const dashboard = launchProgram(['--base-url', target.baseUrl, '--token', target.token], { env });
@@ -180,7 +229,11 @@ async function alone(dir: string): Promise<Figure[]> {
 export async function benchMemory(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-memory-'));
   try {
-    return [...(await embedded(dir)), ...(await alone(dir))];
+    if (!embeddedServiceRuns()) {
+      const none = (name: string): Figure => ({ section: 'memory', name, value: null, unit: 'MB', budget: { max: 120 }, method: 'not run', note: notOnThisNode() });
+      return [none('peak RSS after walking 10,000 items'), none(LIKED_WALK), ...(await alone(dir))];
+    }
+    return [...(await embedded(dir)), ...(await likedWalk(dir)), ...(await alone(dir))];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,9 @@
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { startInTmux, type TmuxSession } from '../helpers/tmux.js';
 import { findInTree } from './proc.js';
+import { spawnAndRead, stop } from './processes.js';
 
 /**
  * The real program (`dist/cli.js`, embedded service in-process) in a real terminal: tmux at 120×40.
@@ -10,6 +13,7 @@ import { findInTree } from './proc.js';
 export const COLUMNS = 120;
 export const ROWS = 40;
 let program = 'dist/cli.js';
+let node = process.execPath;
 
 /** The built program the bench runs (`--program`, to compare another build); dist/cli.js by default. */
 export function programPath(): string {
@@ -19,6 +23,60 @@ export function programPath(): string {
 export function useProgram(path: string): void {
   program = path;
 }
+
+/** The Node that runs the program and its floors (`--node`); the bench itself runs on the project's. */
+export function programNode(): string {
+  return node;
+}
+
+export function useNode(path: string): void {
+  node = resolve(path);
+  canRunService = undefined;
+}
+
+/** `v24.21.0`: the version of a Node binary. */
+export function versionOf(binary: string): string {
+  return execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+}
+
+export function majorOf(binary: string): number {
+  return Number(/^v(\d+)/.exec(versionOf(binary))?.[1] ?? 0);
+}
+
+let canRunService: boolean | undefined;
+
+/**
+ * Whether the program's Node loads the native SQLite driver the embedded service needs: one built for another
+ * Node's ABI does not load (npm fetches a prebuilt one for people; offline it cannot be built here).
+ */
+export function embeddedServiceRuns(): boolean {
+  canRunService ??= spawnSync(node, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { stdio: 'ignore' }).status === 0;
+  return canRunService;
+}
+
+/** The Node that runs `playdeck serve`: the program's when it can, else the bench's own. */
+export function serviceNode(): string {
+  return embeddedServiceRuns() ? node : process.execPath;
+}
+
+/** What a figure that needs the embedded service says on a Node that cannot load its driver. */
+export function notOnThisNode(): string {
+  return `not run on this Node (${versionOf(node)}): the embedded service's native SQLite driver is not built for it`;
+}
+
+/**
+ * The workplace's NODE_EXTRA_CA_CERTS, if set: Node 20 parses that file at every process start (tens of ms),
+ * Node 22 and later only when a TLS connection first needs it. Start figures are then measured both ways.
+ */
+export const EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS || undefined;
+
+/** Whether the program's Node pays for NODE_EXTRA_CA_CERTS at start, so that start figures are shown with and without it. */
+export function extraCaCostsAtStart(): boolean {
+  return EXTRA_CA_CERTS !== undefined && majorOf(node) < 22;
+}
+
+/** A child environment without NODE_EXTRA_CA_CERTS (startInTmux leaves out what is undefined). */
+export const WITHOUT_EXTRA_CA: Record<string, undefined> = { NODE_EXTRA_CA_CERTS: undefined };
 
 /** The program's own default when NODE_ENV is unset (src/cli.tsx sets it before React loads). */
 const DEFAULTS_TO_PRODUCTION = /process\.env(?:\.NODE_ENV|\[["']NODE_ENV["']\])\s*\?\?=\s*["']production["']/;
@@ -46,26 +104,60 @@ export interface RunningDashboard {
   session: TmuxSession;
   /** The node process of the dashboard (embedded service included). */
   pid(): number;
+  /** The `playdeck serve` process beside it, when the dashboard runs on a service of its own (see launchDashboard). */
+  servicePid?: number;
+  /** How `playdeck status` names the dashboard's service: `--db DB`, or `--base-url URL`. */
+  statusArgs: string[];
   stop(): void;
 }
 
 export interface LaunchOptions {
   /** Under `script -f -T`: every byte written to the terminal lands in `output`, each write with its time in `timing`. */
   script?: { output: string; timing: string };
-  /** Added to the environment (e.g. XDG_RUNTIME_DIR for the status socket). */
-  env?: Record<string, string>;
+  /** Added to the environment (e.g. XDG_RUNTIME_DIR for the status socket); undefined removes a variable. */
+  env?: Record<string, string | undefined>;
   /** More arguments (`--config FILE`). */
   args?: string[];
 }
 
-/** Starts `node <program> --db <db>` in tmux (the embedded service in the same process). */
-export function launchDashboard(db: string, options: LaunchOptions = {}): RunningDashboard {
-  return launchProgram(['--db', db, ...(options.args ?? [])], options);
+/**
+ * Starts `node <program> --db <db>` in tmux (the embedded service in the same process). On a Node that cannot
+ * load the native driver (embeddedServiceRuns), the service runs as `playdeck serve --db <db>` under the bench's
+ * Node and the dashboard on it (`--base-url`): the figure's note must say so (dashboard.servicePid is set).
+ */
+export async function launchDashboard(db: string, options: LaunchOptions = {}): Promise<RunningDashboard> {
+  if (embeddedServiceRuns()) return launchProgram(['--db', db, ...(options.args ?? [])], options, ['--db', db]);
+  const { child, values } = await startService(['--db', db]);
+  const dashboard = launchProgram(['--base-url', values.base_url!, '--token', values.access_token!, ...(options.args ?? [])], options, [
+    '--base-url',
+    values.base_url!,
+    '--token',
+    values.access_token!,
+  ]);
+  return {
+    ...dashboard,
+    pid: dashboard.pid,
+    servicePid: child.pid!,
+    stop() {
+      dashboard.stop();
+      void stop(child);
+    },
+  };
+}
+
+/** `playdeck serve --port 0 ARGS` under serviceNode(), once it printed its base URL and token. */
+export function startService(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; values: Record<string, string> }> {
+  return spawnAndRead(serviceNode(), [program, 'serve', '--port', '0', ...args], ['base_url', 'access_token'], env);
+}
+
+/** What a figure measured on a dashboard from launchDashboard says when its service ran apart. */
+export function serviceApartNote(dashboard: RunningDashboard): string | undefined {
+  return dashboard.servicePid === undefined ? undefined : `the dashboard on ${versionOf(node)} against playdeck serve on ${process.version} (${notOnThisNode().replace(/^not run on this Node \([^)]*\): /, '')})`;
 }
 
 /** Starts `node <program> ARGS` in tmux at 120×40 (`--base-url URL --token T` for a dashboard alone). */
-export function launchProgram(args: string[], { script, env }: LaunchOptions = {}): RunningDashboard {
-  const line = [process.execPath, program, ...args];
+export function launchProgram(args: string[], { script, env }: LaunchOptions = {}, statusArgs: string[] = []): RunningDashboard {
+  const line = [node, program, ...args];
   const command = script
     ? ['script', '-q', '-f', '-T', script.timing, '-c', line.map((part) => `'${part}'`).join(' '), script.output]
     : line;
@@ -73,6 +165,7 @@ export function launchProgram(args: string[], { script, env }: LaunchOptions = {
   let pid: number | null = null;
   return {
     session,
+    statusArgs,
     pid() {
       pid ??= findInTree(session.panePid(), program);
       if (pid === null) throw new Error(`no ${program} process in the pane; the screen was:\n${session.capture()}`);

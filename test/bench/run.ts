@@ -10,11 +10,11 @@ import { benchDesktop } from './desktop.js';
 import { benchFloors, withRatiosToFloors } from './floors.js';
 import { benchGoTo } from './go-to.js';
 import { benchIdle } from './idle.js';
-import { benchKeys } from './keys.js';
+import { benchKeys, setKeyProfile } from './keys.js';
 import { benchMemory } from './memory.js';
 import { benchReorder } from './reorder-sort.js';
 import { benchSearch } from './search.js';
-import { programPath, useProgram } from './program.js';
+import { embeddedServiceRuns, EXTRA_CA_CERTS, extraCaCostsAtStart, programNode, programPath, useNode, useProgram, versionOf } from './program.js';
 import { benchService } from './service.js';
 import { benchSoak, setSoakMinutes } from './soak.js';
 import { benchStart } from './start.js';
@@ -31,6 +31,10 @@ import { formatTable } from './table.js';
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
  *   --program FILE.js        another build of the program than dist/cli.js (to compare builds)
+ *   --node PATH              the Node binary that runs the program and its floors (default: the bench's own);
+ *                            where it cannot load the native SQLite driver, the service runs as playdeck serve on
+ *                            the bench's Node and the dashboard on it (--base-url), and the figures say so
+ *   --cpu-profile FILE       the key harness records its key runs there (.cpuprofile, for Chrome DevTools)
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
@@ -46,6 +50,8 @@ export interface BenchResult {
   startedAt: string;
   commit: string;
   machine: { cpus: number; node: string; loadBefore: number[]; loadAfter: number[] };
+  /** The Node that ran the program and its floors (--node), and what it could run. */
+  programNode: { path: string; version: string; embeddedService: boolean; extraCaCerts: string | null; extraCaCostsAtStart: boolean };
   figures: Figure[];
 }
 
@@ -69,11 +75,21 @@ function sectionsOf(only: string | undefined): Section[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, compare: { type: 'string' }, label: { type: 'string' }, program: { type: 'string' }, 'soak-minutes': { type: 'string' } },
+    options: {
+      only: { type: 'string' },
+      compare: { type: 'string' },
+      label: { type: 'string' },
+      program: { type: 'string' },
+      node: { type: 'string' },
+      'cpu-profile': { type: 'string' },
+      'soak-minutes': { type: 'string' },
+    },
     strict: true,
   });
   const sections = sectionsOf(values.only);
   if (values.program !== undefined) useProgram(values.program);
+  if (values.node !== undefined) useNode(values.node);
+  if (values['cpu-profile'] !== undefined) setKeyProfile(values['cpu-profile']);
   if (values['soak-minutes'] !== undefined) setSoakMinutes(Number(values['soak-minutes']));
   if (!existsSync(programPath())) throw new Error(`${programPath()} is missing: run npm run build (npm run bench does)`);
   const before = values.compare === undefined ? undefined : (JSON.parse(readFileSync(values.compare, 'utf8')) as BenchResult).figures;
@@ -93,6 +109,13 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     commit: commitOf(),
     machine: { cpus: cpus().length, node: process.version, loadBefore, loadAfter: loadavg() },
+    programNode: {
+      path: programNode(),
+      version: versionOf(programNode()),
+      embeddedService: embeddedServiceRuns(),
+      extraCaCerts: EXTRA_CA_CERTS ?? null,
+      extraCaCostsAtStart: extraCaCostsAtStart(),
+    },
     figures: withRatiosToFloors(figures),
   };
   mkdirSync(RESULTS, { recursive: true });
@@ -103,9 +126,12 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS, 'latest.json'), json);
 
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
-  process.stdout.write(`${formatTable(result.figures, before)}\n\n${formatGoals(result.figures)}\n\n`);
+  process.stdout.write(`${formatTable(result.figures, before)}\n\n${formatGoals(result.figures, result.programNode.version)}\n\n`);
+  const ran = result.programNode;
   process.stdout.write(
-    `commit ${result.commit}; ${result.machine.cpus} CPUs, node ${process.version}; ` +
+    `commit ${result.commit}; ${result.machine.cpus} CPUs; the program and its floors on node ${ran.version}` +
+      `${ran.embeddedService ? '' : ' (no native SQLite driver for it: the service on the bench\'s node, the dashboard on it)'}, the bench on node ${process.version}; ` +
+      `${ran.extraCaCerts === null ? 'NODE_EXTRA_CA_CERTS unset' : `NODE_EXTRA_CA_CERTS=${ran.extraCaCerts}${ran.extraCaCostsAtStart ? ' (read at every start by this node: start figures with and without it)' : ' (read lazily by this node)'}`}; ` +
       `load average ${load(loadBefore)} before, ${load(result.machine.loadAfter)} after (other work on the machine skews every figure)\n` +
       `written to ${file} and ${join(RESULTS, 'latest.json')}\n`,
   );

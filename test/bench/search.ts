@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, round, type Figure } from './figures.js';
-import { spawnAndRead, stop } from './processes.js';
-import { programPath } from './program.js';
+import { stop } from './processes.js';
+import { startService } from './program.js';
 
 /**
  * Search in the service (issue 28): `playdeck serve` on a fresh database of the default catalog, then on one
@@ -84,9 +84,9 @@ async function timeSearches(served: Served, queries: readonly string[]): Promise
 }
 
 /** Serves a fresh database at `db` with `args`; the time to the printed token is the seed's and the start's. */
-async function serveFresh(db: string, args: string[]): Promise<{ served: Served; child: Awaited<ReturnType<typeof spawnAndRead>>['child']; startMs: number }> {
+async function serveFresh(db: string, args: string[]): Promise<{ served: Served; child: Awaited<ReturnType<typeof startService>>['child']; startMs: number }> {
   const started = performance.now();
-  const { child, values } = await spawnAndRead(process.execPath, [programPath(), 'serve', '--port', '0', '--db', db, ...args], ['base_url', 'access_token']);
+  const { child, values } = await startService(['--db', db, ...args]);
   const startMs = performance.now() - started;
   const headers = { authorization: `Bearer ${values.access_token}` };
   const served: Served = {

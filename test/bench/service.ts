@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { fetchRaw, measureRequestsPerSecond } from './load.js';
 import { percentile, round, type Figure } from './figures.js';
 import { spawnAndRead, stop } from './processes.js';
-import { programPath } from './program.js';
+import { serviceNode, startService } from './program.js';
 
 interface Latency {
   p50Ms: number | null;
@@ -40,11 +40,7 @@ const ROUNDS = 6;
 
 async function measureService({ durationMs = 3_000 } = {}): Promise<ServiceFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-'));
-  const { child: service, values } = await spawnAndRead(
-    process.execPath,
-    [programPath(), 'serve', '--port', '0', '--db', join(dir, 'bench.db')],
-    ['base_url', 'access_token'],
-  );
+  const { child: service, values } = await startService(['--db', join(dir, 'bench.db')]);
   const baseUrl = values.base_url!;
   const headers = { authorization: `Bearer ${values.access_token}` };
   try {
@@ -69,7 +65,7 @@ async function measureService({ durationMs = 3_000 } = {}): Promise<ServiceFigur
     }
     writeFileSync(join(dir, 'recorded.json'), JSON.stringify(recorded));
     const { child: bare, values: bareValues } = await spawnAndRead(
-      process.execPath,
+      serviceNode(),
       [await compiledBareServer(dir), join(dir, 'recorded.json')],
       ['port'],
     );

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round, sleep, type Figure } from './figures.js';
-import { spawnAndRead, stop } from './processes.js';
+import { stop } from './processes.js';
 import { cpuSeconds, findInTree, memoryOf, processTree } from './proc.js';
-import { COLUMNS, NOW_PLAYING, programPath, ROWS } from './program.js';
+import { COLUMNS, NOW_PLAYING, programNode, programPath, ROWS, startService } from './program.js';
 import { faultSchedule, keyPlan } from '../helpers/e2e-soak.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startInTmux } from '../helpers/tmux.js';
@@ -62,13 +62,9 @@ export async function benchSoak(): Promise<Figure[]> {
   const durationMs = minutes * 60_000;
   const warmUpMs = Math.min(120_000, durationMs / 5);
   const dir = mkdtempSync(join(tmpdir(), 'playdeck-bench-soak-'));
-  const { child: service, values } = await spawnAndRead(
-    process.execPath,
-    [programPath(), 'serve', '--port', '0', '--db', join(dir, 'soak.db')],
-    ['base_url', 'access_token'],
-  );
+  const { child: service, values } = await startService(['--db', join(dir, 'soak.db')]);
   const proxy = await startFaultProxy(values.base_url!);
-  const session = startInTmux([process.execPath, programPath(), '--base-url', proxy.baseUrl, '--token', values.access_token!], { columns: COLUMNS, rows: ROWS });
+  const session = startInTmux([programNode(), programPath(), '--base-url', proxy.baseUrl, '--token', values.access_token!], { columns: COLUMNS, rows: ROWS });
   try {
     await session.waitFor(NOW_PLAYING, 20_000);
     const pid = findInTree(session.panePid(), programPath());

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, percentile, round, sleep, type Figure } from './figures.js';
-import { launchDashboard, NOW_PLAYING, programPath } from './program.js';
+import { launchDashboard, NOW_PLAYING, programNode, programPath, serviceApartNote, versionOf } from './program.js';
 
 /**
  * `playdeck status` answered by a running dashboard over its socket (issue 16): the wall time of 20 calls
@@ -34,7 +34,7 @@ interface Run {
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   const startedAt = performance.now();
   return new Promise((done) => {
-    execFile(process.execPath, args, { env: { ...env, CI: undefined, CONTINUOUS_INTEGRATION: undefined } }, (error, stdout, stderr) => {
+    execFile(programNode(), args, { env: { ...env, CI: undefined, CONTINUOUS_INTEGRATION: undefined } }, (error, stdout, stderr) => {
       done({ ms: performance.now() - startedAt, stdout, stderr, code: error ? Number(error.code ?? 1) : 0 });
     });
   });
@@ -90,11 +90,11 @@ export async function benchStatus(): Promise<Figure[]> {
   mkdirSync(runtime, { mode: 0o700 });
   const db = join(dir, 'status.db');
   const env = { ...process.env, XDG_RUNTIME_DIR: runtime };
-  const dashboard = launchDashboard(db, { env: { XDG_RUNTIME_DIR: runtime } });
+  const dashboard = await launchDashboard(db, { env: { XDG_RUNTIME_DIR: runtime } });
   try {
     await dashboard.session.waitFor(NOW_PLAYING, 20_000);
     await waitForSocket(join(runtime, 'playdeck'), 10_000);
-    const status = [programPath(), 'status', '--db', db];
+    const status = [programPath(), 'status', ...dashboard.statusArgs];
     const first = await run(status, env); // warms the disk cache, as a status bar's second call finds it
     if (first.code !== 0) throw new Error(`playdeck status exited with ${first.code}: ${first.stderr}`);
     const calls: Run[] = [];
@@ -122,16 +122,16 @@ export async function benchStatus(): Promise<Figure[]> {
         unit: 'ms',
         budget: { max: 100 },
         method:
-          `median of ${CALLS}: node ${programPath()} status --db (a dashboard on that database running in tmux, answering ` +
+          `median of ${CALLS}: ${versionOf(programNode())} ${programPath()} status ${dashboard.statusArgs[0]} (a dashboard on that service running in tmux, answering ` +
           'on its socket) from spawn to exit, alternated with the floor below',
-        note: `p90 ${round(percentile(calls.map((each) => each.ms), 90), 1)} ms; ${answered}`,
+        note: `p90 ${round(percentile(calls.map((each) => each.ms), 90), 1)} ms; ${answered}${serviceApartNote(dashboard) ? `; ${serviceApartNote(dashboard)}` : ''}`,
       },
       {
         section: 'status',
         name: 'floor: bare node -e "" wall time p50',
         value: round(floor, 1),
         unit: 'ms',
-        method: `median of ${CALLS}: node -e "" from spawn to exit, alternated with the calls above`,
+        method: `median of ${CALLS}: ${versionOf(programNode())} -e "" from spawn to exit, alternated with the calls above`,
       },
       {
         section: 'status',

@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Options as StockOptions } from 'got';
+import stockSliceAnsi from 'slice-ansi';
+import stockStringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { bundleOptions } from '../../scripts/bundle.mjs';
 import { hiddenClassCount } from '../helpers/hidden-classes.js';
@@ -122,6 +124,36 @@ describe('the bundling', () => {
       const url = 'http://127.0.0.1:1/v1/items/0';
       expect(requests[0]).toEqual(new StockOptions(url).createNativeRequestOptions());
       expect(Object.keys(requests[0]!).sort()).toEqual(Object.keys(new StockOptions(url).createNativeRequestOptions()).sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes the Segmenters and Unicode-property expressions of string-width, slice-ansi and Ink’s tokenizer on first use, measuring as before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'playdeck-bundle-'));
+    try {
+      const { entryPoints: _, ...options } = bundleOptions([], dir);
+      const contents = "export { default as stringWidth } from 'string-width'; export { default as sliceAnsi } from 'slice-ansi'; export { tokenize } from '@alcalzone/ansi-tokenize';";
+      await build({ ...options, stdin: { contents, resolveDir: process.cwd(), loader: 'js', sourcefile: 'unicode.js' } });
+      const bundled = readFileSync(join(dir, 'stdin.js'), 'utf8');
+      // Nothing of the kind is made where the modules load: no Segmenter, no literal that V8 checks as it parses.
+      expect(bundled).not.toMatch(/^var \w+ = new Intl\.Segmenter\(/m);
+      expect(bundled).not.toMatch(/\/[^/\n]*\\p\{RGI_Emoji\}[^/\n]*\/v/);
+      const lazy = (await import(pathToFileURL(join(dir, 'stdin.js')).href)) as {
+        stringWidth: typeof stockStringWidth;
+        sliceAnsi: typeof stockSliceAnsi;
+        tokenize(text: string): { type: string; value?: string; fullWidth?: boolean }[];
+      };
+      const samples = ['plain', 'café', '漢字かな', '👍🏽 ok', '👨‍👩‍👧', '1️⃣', 'e\u0301', 'ﾊﾟ', '\u001b[31mred\u001b[39m ✓', '각', '\u200b'];
+      for (const sample of samples) {
+        expect(lazy.stringWidth(sample)).toBe(stockStringWidth(sample));
+        expect(lazy.sliceAnsi(sample, 1, 4)).toBe(stockSliceAnsi(sample, 1, 4));
+      }
+      expect(lazy.tokenize('漢a👍🏽').filter((token) => token.type === 'char').map((token) => [token.value, token.fullWidth])).toEqual([
+        ['漢', true],
+        ['a', false],
+        ['👍🏽', true],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
