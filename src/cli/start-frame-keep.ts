@@ -67,16 +67,18 @@ export function nowPlayingRows(shown: readonly string[]): string[] | null {
 
 /**
  * Keeps the Now playing rows of the dashboard's last frame for the next start, valid until the item shown
- * would end (a playing item moves on without a service: the player's clock is the database's).
+ * would end (a playing item moves on without a service: the player's clock is the database's). A dashboard
+ * that quit before the player's first answer learnt nothing: the frame kept before stays as it was.
  */
 export function keepFrameForNextStart(
   slot: StartFrameSlot,
   shown: readonly string[],
   last: { playback: PlaybackState | null; receivedAt: number } | null,
 ): void {
-  const playback = last?.playback ?? null;
-  const frame = playback === null || last === null ? null : nowPlayingRows(shown);
+  if (last === null) return;
+  const { playback, receivedAt } = last;
+  const frame = playback === null ? null : nowPlayingRows(shown);
   const left = playback === null ? 0 : Math.max(0, (playback.item?.duration_ms ?? 0) - playback.progress_ms);
-  const validUntil = playback?.is_playing === true && last !== null ? last.receivedAt + left : null;
+  const validUntil = playback?.is_playing === true ? receivedAt + left : null;
   keepStartFrame(slot.file, frame, slot.fit, validUntil);
 }

@@ -101,12 +101,15 @@ describe('the start frame', () => {
     expect(() => keepStartFrame(join(dir, 'a-file', 'frame.json'), ['a'], fit, null)).not.toThrow();
   });
 
-  it('is kept at quit until a playing item would end, and for good when paused; nothing when nothing plays', () => {
+  it('is kept at quit until a playing item would end, and for good when paused; nothing when nothing plays; as it was before an answer', () => {
     const dir = newDir();
     const slot = { file: join(dir, 'frame.json'), fit, painted: null };
     keepFrameForNextStart(slot, PANE, { playback: playback(true), receivedAt: 50_000 });
     expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBe(50_000 + 178_000);
     keepFrameForNextStart(slot, PANE, { playback: playback(false), receivedAt: 50_000 });
+    expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBeNull();
+    // Quit before the player answered: nothing learnt, the frame stays.
+    keepFrameForNextStart(slot, [], null);
     expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBeNull();
     keepFrameForNextStart(slot, PANE, { playback: null, receivedAt: 50_000 });
     expect(statSync(slot.file, { throwIfNoEntry: false })).toBeUndefined();
