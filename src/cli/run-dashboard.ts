@@ -62,11 +62,11 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   if (start === null) return 2;
   if (options.kind === 'embedded') requireTerminal(process.stdin, process.stdout);
   const slot = startFrameSlot(options, start.config, process.env);
-  const rows = slot === null ? null : readStartFrame(slot.file, slot.fit);
+  const frame = slot === null ? null : readStartFrame(slot.file, slot.fit);
   let painted = null;
-  if (slot !== null && rows !== null) {
+  if (slot !== null && frame !== null) {
     const { kittyQuestion } = await import('./kitty-question.js');
-    painted = paintStartFrame(process.stdout, process.stdin, rows, kittyQuestion(process.stdin, start.config, process.env));
+    painted = paintStartFrame(process.stdout, process.stdin, frame, kittyQuestion(process.stdin, start.config, process.env));
   }
   const { runDashboardFrom } = await import('./dashboard.js');
   return runDashboardFrom(options, start, slot === null ? null : { ...slot, painted });

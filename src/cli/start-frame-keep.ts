@@ -68,14 +68,18 @@ export function nowPlayingRows(shown: readonly string[]): string[] | null {
 /**
  * Keeps the Now playing rows of the dashboard's last frame for the next start, valid until the item shown
  * would end (a playing item moves on without a service: the player's clock is the database's). A dashboard
- * that quit before the player's first answer learnt nothing: the frame kept before stays as it was.
+ * that quit before the player's first answer learnt nothing new: the frame it painted is kept again as it was,
+ * as of now (its own service wrote the database meanwhile, which would make it look out of date).
  */
 export function keepFrameForNextStart(
   slot: StartFrameSlot,
   shown: readonly string[],
   last: { playback: PlaybackState | null; receivedAt: number } | null,
 ): void {
-  if (last === null) return;
+  if (last === null) {
+    if (slot.painted !== null) keepStartFrame(slot.file, slot.painted.rows, slot.fit, slot.painted.validUntil);
+    return;
+  }
   const { playback, receivedAt } = last;
   const frame = playback === null ? null : nowPlayingRows(shown);
   const left = playback === null ? 0 : Math.max(0, (playback.item?.duration_ms ?? 0) - playback.progress_ms);

@@ -34,7 +34,7 @@ interface KeptFrame {
   keptAt: number;
   /** When the item shown ends if it plays on (epoch ms); null when paused. */
   validUntil: number | null;
-  frame: string[];
+  frame: readonly string[];
 }
 
 /** Where the frame of `service` is kept: `$XDG_STATE_HOME/playdeck/start-frame/<hash>.json`. */
@@ -45,15 +45,21 @@ export function startFrameFile(service: string, env: NodeJS.ProcessEnv = process
 
 const modifiedAt = (path: string): number => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-/** The rows kept for `fit`, or null when there are none or they may no longer be true. Never throws. */
-export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): string[] | null {
+/** A frame read back: its rows, and until when the item it shows could still be playing (null: paused). */
+export interface StartFrame {
+  rows: readonly string[];
+  validUntil: number | null;
+}
+
+/** The frame kept for `fit`, or null when there is none or it may no longer be true. Never throws. */
+export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): StartFrame | null {
   try {
     const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFrame;
     if (kept.v !== VERSION || kept.columns !== fit.columns || kept.rows !== fit.rows || kept.look !== fit.look) return null;
     if (kept.validUntil !== null && kept.validUntil <= now) return null;
     if (fit.db !== undefined && Math.max(modifiedAt(fit.db), modifiedAt(`${fit.db}-wal`)) > kept.keptAt) return null;
     const isRows = Array.isArray(kept.frame) && kept.frame.length < fit.rows && kept.frame.every((row) => typeof row === 'string');
-    return isRows ? kept.frame : null;
+    return isRows ? { rows: kept.frame, validUntil: kept.validUntil } : null;
   } catch {
     return null;
   }
@@ -63,7 +69,7 @@ export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): s
  * Keeps `frame` as the start frame of the next start (owner-only, written whole then renamed), or removes the
  * one kept when there is nothing to show. Never throws: a frame is only ever a head start.
  */
-export function keepStartFrame(file: string, frame: string[] | null, fit: Omit<FrameFit, 'db'>, validUntil: number | null, now = Date.now()): void {
+export function keepStartFrame(file: string, frame: readonly string[] | null, fit: Omit<FrameFit, 'db'>, validUntil: number | null, now = Date.now()): void {
   try {
     if (frame === null) {
       rmSync(file, { force: true });
@@ -79,8 +85,7 @@ export function keepStartFrame(file: string, frame: string[] | null, fit: Omit<F
   }
 }
 
-export interface PaintedStartFrame {
-  rows: readonly string[];
+export interface PaintedStartFrame extends StartFrame {
   /** Gives the terminal back before anything is printed on it (a start that fails after the frame was painted). */
   abandon(): void;
 }
@@ -89,11 +94,11 @@ export interface PaintedStartFrame {
  * Paints `rows` on the alternate screen, with the question for the terminal written before the clear (as the
  * screen writer would: see src/terminal/screen.ts) and raw mode set first, so that the answer is not echoed.
  */
-export function paintStartFrame(output: NodeJS.WriteStream, input: NodeJS.ReadStream, rows: readonly string[], question: string): PaintedStartFrame {
+export function paintStartFrame(output: NodeJS.WriteStream, input: NodeJS.ReadStream, frame: StartFrame, question: string): PaintedStartFrame {
   if (question !== '') input.setRawMode?.(true);
-  output.write(ENTER + question + CLEAR + rows.map((row, index) => wholeRow(index, row)).join(''));
+  output.write(ENTER + question + CLEAR + frame.rows.map((row, index) => wholeRow(index, row)).join(''));
   return {
-    rows,
+    ...frame,
     abandon() {
       if (question !== '') input.setRawMode?.(false);
       output.write(LEAVE);

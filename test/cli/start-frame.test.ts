@@ -67,13 +67,13 @@ describe('the start frame', () => {
     expect(file.startsWith(join(dir, 'playdeck', 'start-frame'))).toBe(true);
     keepStartFrame(file, ['a', 'b'], fit, 10_000, 1_000);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readStartFrame(file, fit, 9_999)).toEqual(['a', 'b']);
+    expect(readStartFrame(file, fit, 9_999)).toEqual({ rows: ['a', 'b'], validUntil: 10_000 });
     expect(readStartFrame(file, fit, 10_000)).toBeNull();
     expect(readStartFrame(file, { ...fit, columns: 41 }, 5_000)).toBeNull();
     expect(readStartFrame(file, { ...fit, rows: 13 }, 5_000)).toBeNull();
     expect(readStartFrame(file, { ...fit, look: '["light"]' }, 5_000)).toBeNull();
     keepStartFrame(file, ['paused'], fit, null, 1_000);
-    expect(readStartFrame(file, fit, Number.MAX_SAFE_INTEGER)).toEqual(['paused']);
+    expect(readStartFrame(file, fit, Number.MAX_SAFE_INTEGER)).toEqual({ rows: ['paused'], validUntil: null });
     keepStartFrame(file, null, fit, null);
     expect(statSync(file, { throwIfNoEntry: false })).toBeUndefined();
   });
@@ -85,7 +85,7 @@ describe('the start frame', () => {
     utimesSync(db, 1, 1);
     const file = startFrameFile(`embedded:${db}`, { XDG_STATE_HOME: dir });
     keepStartFrame(file, ['a'], fit, null, 5_000);
-    expect(readStartFrame(file, { ...fit, db })).toEqual(['a']);
+    expect(readStartFrame(file, { ...fit, db })?.rows).toEqual(['a']);
     writeFileSync(`${db}-wal`, 'x');
     expect(readStartFrame(file, { ...fit, db })).toBeNull();
   });
@@ -108,9 +108,12 @@ describe('the start frame', () => {
     expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBe(50_000 + 178_000);
     keepFrameForNextStart(slot, PANE, { playback: playback(false), receivedAt: 50_000 });
     expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBeNull();
-    // Quit before the player answered: nothing learnt, the frame stays.
-    keepFrameForNextStart(slot, [], null);
-    expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBeNull();
+    // Quit before the player answered: nothing learnt, the frame painted is kept again as of now.
+    const before = JSON.parse(readFileSync(slot.file, 'utf8'));
+    keepFrameForNextStart({ ...slot, painted: { rows: before.frame, validUntil: null, abandon: () => {} } }, [], null);
+    const after = JSON.parse(readFileSync(slot.file, 'utf8'));
+    expect(after).toMatchObject({ frame: before.frame, validUntil: null });
+    expect(after.keptAt).toBeGreaterThanOrEqual(before.keptAt);
     keepFrameForNextStart(slot, PANE, { playback: null, receivedAt: 50_000 });
     expect(statSync(slot.file, { throwIfNoEntry: false })).toBeUndefined();
   });
