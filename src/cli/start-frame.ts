@@ -43,7 +43,14 @@ export function startFrameFile(service: string, env: NodeJS.ProcessEnv = process
   return join(dirname(defaultLogPath(env)), 'start-frame', `${name}.json`);
 }
 
-const modifiedAt = (path: string): number => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+/** When `path` was last written; null when there is no such file. */
+const modifiedAt = (path: string): number | null => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
+
+/** Whether the database is there and nobody wrote it (or its log) after `keptAt`. */
+function isUnchangedSince(db: string, keptAt: number): boolean {
+  const written = modifiedAt(db);
+  return written !== null && Math.max(written, modifiedAt(`${db}-wal`) ?? 0) <= keptAt;
+}
 
 /** A frame read back: its rows, and until when the item it shows could still be playing (null: paused). */
 export interface StartFrame {
@@ -57,7 +64,7 @@ export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): S
     const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFrame;
     if (kept.v !== VERSION || kept.columns !== fit.columns || kept.rows !== fit.rows || kept.look !== fit.look) return null;
     if (kept.validUntil !== null && kept.validUntil <= now) return null;
-    if (fit.db !== undefined && Math.max(modifiedAt(fit.db), modifiedAt(`${fit.db}-wal`)) > kept.keptAt) return null;
+    if (fit.db !== undefined && !isUnchangedSince(fit.db, kept.keptAt)) return null;
     const isRows = Array.isArray(kept.frame) && kept.frame.length < fit.rows && kept.frame.every((row) => typeof row === 'string');
     return isRows ? { rows: kept.frame, validUntil: kept.validUntil } : null;
   } catch {

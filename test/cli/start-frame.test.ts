@@ -78,7 +78,7 @@ describe('the start frame', () => {
     expect(statSync(file, { throwIfNoEntry: false })).toBeUndefined();
   });
 
-  it('is not painted once the database was written after it (a command played something else meanwhile)', () => {
+  it('is not painted once the database was written after it (a command played something else meanwhile) or is gone', () => {
     const dir = newDir();
     const db = join(dir, 'playdeck.db');
     writeFileSync(db, '');
@@ -87,6 +87,10 @@ describe('the start frame', () => {
     keepStartFrame(file, ['a'], fit, null, 5_000);
     expect(readStartFrame(file, { ...fit, db })?.rows).toEqual(['a']);
     writeFileSync(`${db}-wal`, 'x');
+    expect(readStartFrame(file, { ...fit, db })).toBeNull();
+    // A database removed since: the next start seeds a new one.
+    rmSync(`${db}-wal`);
+    rmSync(db);
     expect(readStartFrame(file, { ...fit, db })).toBeNull();
   });
 
