@@ -64,7 +64,7 @@ export function mountDashboard(
   // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens (by the start
   // frame, when one was painted), never waited for. Raw mode first: an answer that came while the terminal
   // still echoed input would be printed.
-  const question = screen && startFrame === undefined ? kittyQuestion(terminal.input, initial, env) : '';
+  const question = screen && startFrame === undefined ? kittyQuestion(terminal.input, initial.art.mode, env) : '';
   if (question !== '') terminal.input.setRawMode?.(true);
   screen?.open(question);
   let config = initial;
@@ -198,7 +198,7 @@ export async function runDashboardFrom(options: DashboardOptions, start: StartCo
     await status.close();
     await connection.close();
     // Kept once the service is closed: its last writes to the database come before the frame's time.
-    if (slot !== null) keepFrameForNextStart(slot, shown, last);
+    if (slot !== null) keepFrameForNextStart(slot, shown, last, start.config.art.mode);
   }
   return 0;
 }

@@ -1,4 +1,5 @@
 import type { PlaybackState } from '../api/types.js';
+import type { ArtSetting } from '../ui/art/mode.js';
 import { parseCells, rowOf, type Cell } from '../terminal/cells.js';
 import { keepStartFrame, type StartFrameSlot } from './start-frame.js';
 
@@ -75,14 +76,15 @@ export function keepFrameForNextStart(
   slot: StartFrameSlot,
   shown: readonly string[],
   last: { playback: PlaybackState | null; receivedAt: number } | null,
+  art: ArtSetting,
 ): void {
   if (last === null) {
-    if (slot.painted !== null) keepStartFrame(slot.file, slot.painted.rows, slot.fit, slot.painted.validUntil);
+    if (slot.painted !== null) keepStartFrame(slot.file, slot.painted.rows, slot.fit, slot.painted);
     return;
   }
   const { playback, receivedAt } = last;
   const frame = playback === null ? null : nowPlayingRows(shown);
   const left = playback === null ? 0 : Math.max(0, (playback.item?.duration_ms ?? 0) - playback.progress_ms);
   const validUntil = playback?.is_playing === true ? receivedAt + left : null;
-  keepStartFrame(slot.file, frame, slot.fit, validUntil);
+  keepStartFrame(slot.file, frame, slot.fit, { validUntil, art });
 }

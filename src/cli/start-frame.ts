@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { CLEAR, ENTER, LEAVE, wholeRow } from '../terminal/alternate-screen.js';
 import { defaultLogPath } from './log-file.js';
 import type { PlaybackState } from '../api/types.js';
+import type { ArtSetting } from '../ui/art/mode.js';
 
 /**
  * The start frame: the Now playing pane as the dashboard last showed it, kept when it quits and painted at the
@@ -14,13 +15,17 @@ import type { PlaybackState } from '../api/types.js';
  * one, or a playing one before its end), and for the embedded service a database nobody wrote since.
  */
 
-const VERSION = 1;
+const VERSION = 2;
+const ART_SETTINGS: ReadonlySet<string> = new Set<ArtSetting>(['auto', 'blocks', 'kitty', 'off']);
 
 /** What a kept frame is valid for, besides its service (the file's name). */
 export interface FrameFit {
   columns: number;
   rows: number;
-  /** What else changes the drawing: the theme, the art setting, NO_COLOR, the terminal's name. */
+  /**
+   * What else changes the drawing: the config file as it was (its size and time: the frame is painted before it
+   * is read), NO_COLOR, the terminal's name.
+   */
   look: string;
   /** The embedded service's database file: written after the frame was kept, it may play something else. */
   db?: string;
@@ -34,6 +39,8 @@ interface KeptFrame {
   keptAt: number;
   /** When the item shown ends if it plays on (epoch ms); null when paused. */
   validUntil: number | null;
+  /** The config's art setting (the same file, since the look matches): whether to ask the terminal about kitty. */
+  art: ArtSetting;
   frame: readonly string[];
 }
 
@@ -56,6 +63,7 @@ function isUnchangedSince(db: string, keptAt: number): boolean {
 export interface StartFrame {
   rows: readonly string[];
   validUntil: number | null;
+  art: ArtSetting;
 }
 
 /** The frame kept for `fit`, or null when there is none or it may no longer be true. Never throws. */
@@ -66,7 +74,7 @@ export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): S
     if (kept.validUntil !== null && kept.validUntil <= now) return null;
     if (fit.db !== undefined && !isUnchangedSince(fit.db, kept.keptAt)) return null;
     const isRows = Array.isArray(kept.frame) && kept.frame.length < fit.rows && kept.frame.every((row) => typeof row === 'string');
-    return isRows ? { rows: kept.frame, validUntil: kept.validUntil } : null;
+    return isRows && ART_SETTINGS.has(kept.art) ? { rows: kept.frame, validUntil: kept.validUntil, art: kept.art } : null;
   } catch {
     return null;
   }
@@ -76,13 +84,19 @@ export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): S
  * Keeps `frame` as the start frame of the next start (owner-only, written whole then renamed), or removes the
  * one kept when there is nothing to show. Never throws: a frame is only ever a head start.
  */
-export function keepStartFrame(file: string, frame: readonly string[] | null, fit: Omit<FrameFit, 'db'>, validUntil: number | null, now = Date.now()): void {
+export function keepStartFrame(
+  file: string,
+  frame: readonly string[] | null,
+  fit: Omit<FrameFit, 'db'>,
+  { validUntil, art }: Omit<StartFrame, 'rows'>,
+  now = Date.now(),
+): void {
   try {
     if (frame === null) {
       rmSync(file, { force: true });
       return;
     }
-    const kept: KeptFrame = { v: VERSION, columns: fit.columns, rows: fit.rows, look: fit.look, keptAt: now, validUntil, frame };
+    const kept: KeptFrame = { v: VERSION, columns: fit.columns, rows: fit.rows, look: fit.look, keptAt: now, validUntil, art, frame };
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(kept), { mode: 0o600 });

@@ -65,16 +65,16 @@ describe('the start frame', () => {
     const dir = newDir();
     const file = startFrameFile('embedded:/x.db', { XDG_STATE_HOME: dir });
     expect(file.startsWith(join(dir, 'playdeck', 'start-frame'))).toBe(true);
-    keepStartFrame(file, ['a', 'b'], fit, 10_000, 1_000);
+    keepStartFrame(file, ['a', 'b'], fit, { validUntil: 10_000, art: 'auto' }, 1_000);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readStartFrame(file, fit, 9_999)).toEqual({ rows: ['a', 'b'], validUntil: 10_000 });
+    expect(readStartFrame(file, fit, 9_999)).toEqual({ rows: ['a', 'b'], validUntil: 10_000, art: 'auto' });
     expect(readStartFrame(file, fit, 10_000)).toBeNull();
     expect(readStartFrame(file, { ...fit, columns: 41 }, 5_000)).toBeNull();
     expect(readStartFrame(file, { ...fit, rows: 13 }, 5_000)).toBeNull();
     expect(readStartFrame(file, { ...fit, look: '["light"]' }, 5_000)).toBeNull();
-    keepStartFrame(file, ['paused'], fit, null, 1_000);
-    expect(readStartFrame(file, fit, Number.MAX_SAFE_INTEGER)).toEqual({ rows: ['paused'], validUntil: null });
-    keepStartFrame(file, null, fit, null);
+    keepStartFrame(file, ['paused'], fit, { validUntil: null, art: 'off' }, 1_000);
+    expect(readStartFrame(file, fit, Number.MAX_SAFE_INTEGER)).toEqual({ rows: ['paused'], validUntil: null, art: 'off' });
+    keepStartFrame(file, null, fit, { validUntil: null, art: 'auto' });
     expect(statSync(file, { throwIfNoEntry: false })).toBeUndefined();
   });
 
@@ -84,7 +84,7 @@ describe('the start frame', () => {
     writeFileSync(db, '');
     utimesSync(db, 1, 1);
     const file = startFrameFile(`embedded:${db}`, { XDG_STATE_HOME: dir });
-    keepStartFrame(file, ['a'], fit, null, 5_000);
+    keepStartFrame(file, ['a'], fit, { validUntil: null, art: 'auto' }, 5_000);
     expect(readStartFrame(file, { ...fit, db })?.rows).toEqual(['a']);
     writeFileSync(`${db}-wal`, 'x');
     expect(readStartFrame(file, { ...fit, db })).toBeNull();
@@ -97,28 +97,28 @@ describe('the start frame', () => {
   it('reads a damaged or foreign file as no frame, and a folder it cannot write costs only the frame', () => {
     const dir = newDir();
     const file = join(dir, 'frame.json');
-    writeFileSync(file, '{"v":1,"columns":40');
+    writeFileSync(file, '{"v":2,"columns":40');
     expect(readStartFrame(file, fit)).toBeNull();
-    writeFileSync(file, JSON.stringify({ v: 1, columns: 40, rows: 12, look: fit.look, keptAt: 0, validUntil: null, frame: [1, 2] }));
+    writeFileSync(file, JSON.stringify({ v: 2, columns: 40, rows: 12, look: fit.look, keptAt: 0, validUntil: null, art: 'auto', frame: [1, 2] }));
     expect(readStartFrame(file, fit)).toBeNull();
     writeFileSync(join(dir, 'a-file'), '');
-    expect(() => keepStartFrame(join(dir, 'a-file', 'frame.json'), ['a'], fit, null)).not.toThrow();
+    expect(() => keepStartFrame(join(dir, 'a-file', 'frame.json'), ['a'], fit, { validUntil: null, art: 'auto' })).not.toThrow();
   });
 
   it('is kept at quit until a playing item would end, and for good when paused; nothing when nothing plays; as it was before an answer', () => {
     const dir = newDir();
     const slot = { file: join(dir, 'frame.json'), fit, painted: null };
-    keepFrameForNextStart(slot, PANE, { playback: playback(true), receivedAt: 50_000 });
+    keepFrameForNextStart(slot, PANE, { playback: playback(true), receivedAt: 50_000 }, 'auto');
     expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBe(50_000 + 178_000);
-    keepFrameForNextStart(slot, PANE, { playback: playback(false), receivedAt: 50_000 });
+    keepFrameForNextStart(slot, PANE, { playback: playback(false), receivedAt: 50_000 }, 'auto');
     expect(JSON.parse(readFileSync(slot.file, 'utf8')).validUntil).toBeNull();
     // Quit before the player answered: nothing learnt, the frame painted is kept again as of now.
     const before = JSON.parse(readFileSync(slot.file, 'utf8'));
-    keepFrameForNextStart({ ...slot, painted: { rows: before.frame, validUntil: null, abandon: () => {} } }, [], null);
+    keepFrameForNextStart({ ...slot, painted: { rows: before.frame, validUntil: null, art: 'auto', abandon: () => {} } }, [], null, 'auto');
     const after = JSON.parse(readFileSync(slot.file, 'utf8'));
     expect(after).toMatchObject({ frame: before.frame, validUntil: null });
     expect(after.keptAt).toBeGreaterThanOrEqual(before.keptAt);
-    keepFrameForNextStart(slot, PANE, { playback: null, receivedAt: 50_000 });
+    keepFrameForNextStart(slot, PANE, { playback: null, receivedAt: 50_000 }, 'auto');
     expect(statSync(slot.file, { throwIfNoEntry: false })).toBeUndefined();
   });
 
