@@ -160,7 +160,7 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
       if ('problem' in token) throw new UsageError(token.problem);
       return { kind: 'remote', baseUrl, token: token.token, ...(token.isOnCommandLine ? { tokenOnCommandLine: true } : {}), ...settings };
     },
-    run: async (options) => (await import('./dashboard.js')).runDashboard(options),
+    run: async (options) => (await import('./run-dashboard.js')).runDashboard(options),
   }),
   command<StartOptions>({
     name: 'serve',

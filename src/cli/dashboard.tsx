@@ -1,13 +1,16 @@
 import { render, type Instance, type RenderOptions } from 'ink';
 import type { Api } from '../api/api.js';
 import type { DashboardOptions } from './args.js';
-import { connect } from './connect.js';
-import { growHeapSlowly } from './heap-flags.js';
-import { createKeyboard, createScreen, KITTY_QUERY, saysKittyGraphics, type Screen } from '../terminal/index.js';
+import { connect, type Connection } from './connect.js';
+import { createKeyboard, createScreen, saysKittyGraphics, type Screen } from '../terminal/index.js';
 import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
+import { holdUntilFirstAnswer, type StartFrameSlot } from './start-frame.js';
+import { keepFrameForNextStart } from './start-frame-keep.js';
+import type { StartConfig } from './run-dashboard.js';
 import { App } from '../ui/App.js';
-import { artModeFor, shouldAskForKitty } from '../ui/art/mode.js';
+import { artModeFor } from '../ui/art/mode.js';
+import { kittyQuestion } from './kitty-question.js';
 import type { LogLine } from '../ui/log-context.js';
 import { SaveBudgetContext, UNLIMITED_SAVE_BUDGET } from '../ui/playlist-editor/save-budget.js';
 import { PlaybackLinkContext, type PlaybackLink } from '../ui/hooks/use-playback-link.js';
@@ -15,7 +18,6 @@ import { startStatusFor } from '../status/dashboard-side.js';
 import { startDesktopLater } from '../desktop/start.js';
 import { defaultPictureCacheDir } from './cache-dir.js';
 import { describeCancelled } from '../ui/state/sleep-timer.js';
-import { defaultConfigPath, readConfig } from '../config/read.js';
 import { formatProblem } from '../config/problems.js';
 import { DEFAULT_CONFIG, type Config } from '../config/schema.js';
 import { watchConfig } from '../config/watch.js';
@@ -50,6 +52,8 @@ export interface MountOptions {
   journals?: UnsavedJournals | null;
   /** The playlists last added to (a file of the state folder, shared with `playdeck add`). */
   recentPlaylists?: RecentPlaylists;
+  /** The rows the start frame painted (src/cli/start-frame.ts): the screen holds Ink's frames over them. */
+  startFrame?: readonly string[];
 }
 
 /**
@@ -59,12 +63,13 @@ export interface MountOptions {
  */
 export function mountDashboard(
   api: Api, terminal: Terminal, inkOptions: Partial<RenderOptions> = {}, link: PlaybackLink | null = null,
-  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null, recentPlaylists }: MountOptions = {},
+  initial: Config = DEFAULT_CONFIG, isMouseOn = false, saveBudget?: number, { log, env = process.env, journals = null, recentPlaylists, startFrame }: MountOptions = {},
 ): MountedDashboard {
-  const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn }) : null;
-  // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens, never
-  // waited for. Raw mode first: an answer that came while the terminal still echoed input would be printed.
-  const question = screen && terminal.input.isTTY && shouldAskForKitty(initial.art.mode, env) ? KITTY_QUERY : '';
+  const screen = terminal.output.isTTY ? createScreen(terminal.output, { maxFps: 30, mouse: isMouseOn, startFrame }) : null;
+  // Whether the terminal draws kitty graphics, where nothing tells: asked once as the screen opens (by the start
+  // frame, when one was painted), never waited for. Raw mode first: an answer that came while the terminal
+  // still echoed input would be printed.
+  const question = screen && startFrame === undefined ? kittyQuestion(terminal.input, initial.art.mode, env) : '';
   if (question !== '') terminal.input.setRawMode?.(true);
   screen?.open(question);
   let config = initial;
@@ -110,35 +115,32 @@ export function mountDashboard(
   return { instance: mounted, screen, reconfigure };
 }
 
-/** The config at start, or null once its problems are written to stderr, one line each. */
-async function startConfig(options: DashboardOptions): Promise<{ path: string; isExplicit: boolean; config: Config } | null> {
-  const isExplicit = options.configPath !== undefined;
-  const path = options.configPath ?? defaultConfigPath();
-  const { config, problems } = await readConfig(path, { isExplicit });
-  if (problems.length === 0) return { path, isExplicit, config };
-  process.stderr.write(problems.map((problem) => `${printable(`playdeck: ${formatProblem(problem)}`)}\n`).join(''));
-  return null;
-}
-
-/** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
-export async function runDashboard(options: DashboardOptions): Promise<number> {
-  // Before the embedded service starts (and creates a database); another service's answer is checked first,
-  // since a wrong URL or token says more than the missing terminal.
-  // A bad config ends the program (exit 2) before the terminal is taken or a service started.
-  const start = await startConfig(options);
-  if (start === null) return 2;
-  if (options.kind === 'embedded') requireTerminal(process.stdin, process.stdout);
-  growHeapSlowly();
+/**
+ * The dashboard until the user quits, once run-dashboard.ts has read the config and perhaps painted the start
+ * frame: connects (starting the embedded service), mounts the tree over the start frame, and keeps the frame for
+ * the next start when it quits.
+ */
+export async function runDashboardFrom(options: DashboardOptions, start: StartConfig, slot: StartFrameSlot | null): Promise<number> {
+  const painted = slot?.painted ?? null;
   const log = openLogFile(defaultLogPath());
-  const connection = await connect(options, (line) => log.write(line));
+  let connection: Connection;
   try {
-    requireTerminal(process.stdin, process.stdout);
+    connection = await connect(options, (line) => log.write(line));
+    try {
+      requireTerminal(process.stdin, process.stdout);
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
   } catch (error) {
-    await connection.close();
+    // A start that fails is one line on the terminal as it was: the frame painted goes first.
+    painted?.abandon();
     throw error;
   }
-  // Said once the start went well (a start that fails stays one line), above the screen the dashboard opens.
-  if (options.kind === 'remote' && options.tokenOnCommandLine && process.stderr.isTTY) process.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
+  // Said once the start went well (a start that fails stays one line), above the screen the dashboard opens; over
+  // a start frame, the alternate screen is already up: said when the terminal is given back instead.
+  const warnsOfToken = options.kind === 'remote' && options.tokenOnCommandLine === true && process.stderr.isTTY;
+  if (warnsOfToken && painted === null) process.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
   const status = await startStatusFor(options, connection.api, process.env);
   const journals = connection.service === null ? null : await openJournals(connection.service, (line) => log.write(line));
   const isMouseOn = start.config.mouse.enabled && options.noMouse !== true;
@@ -149,7 +151,9 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     log: (line) => log.write(line),
     journals,
     recentPlaylists: recentPlaylistsFile(serviceKey(options, process.env)),
+    startFrame: painted?.rows,
   });
+  const releaseStartFrame = painted === null || screen === null ? () => {} : holdUntilFirstAnswer(screen, status.link);
   // Media keys, players widgets and notifications over the session bus, once the dashboard shows what plays.
   let desktopSettings = start.config.desktop;
   const desktop = startDesktopLater({
@@ -186,6 +190,8 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
   } finally {
     // Unmounting ran the panes' clean-ups, or will only later: what their journals hold is written here.
     journals?.flush();
+    releaseStartFrame();
+    const shown = screen?.lastFrame() ?? [];
     watcher.close();
     desktop.close();
     for (const signal of signals) process.off(signal, stop);
@@ -194,8 +200,12 @@ export async function runDashboard(options: DashboardOptions): Promise<number> {
     // The timer lives in this process: said once the screen is back, so that nobody waits for a pause.
     const sleep = status.link.sleepTimer();
     if (sleep !== null) printLine(process.stderr, `playdeck: ${describeCancelled(sleep, Date.now())}`);
+    if (painted !== null && warnsOfToken) process.stderr.write(`${TOKEN_IN_PS_WARNING}\n`);
+    const last = status.link.snapshot();
     await status.close();
     await connection.close();
+    // Kept once the service is closed: its last writes to the database come before the frame's time.
+    if (slot !== null) keepFrameForNextStart(slot, shown, last, start.config.art.mode);
   }
   return 0;
 }

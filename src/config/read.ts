@@ -4,15 +4,10 @@ import { isAbsolute, join } from 'node:path';
 import { checkConfigText, type CheckedConfig } from './check.js';
 import { DEFAULT_CONFIG } from './schema.js';
 
+export { defaultConfigPath } from './path.js';
+
 /** Larger than any config anyone writes; bigger files are refused before they are read. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
-
-/** `$XDG_CONFIG_HOME/playdeck/config.toml`; a relative XDG_CONFIG_HOME is ignored, as the spec says. */
-export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env['XDG_CONFIG_HOME'];
-  const configHome = configured && isAbsolute(configured) ? configured : join(homedir(), '.config');
-  return join(configHome, 'playdeck', 'config.toml');
-}
 
 export interface ReadConfig extends CheckedConfig {
   /** False when there is no file: the defaults apply, as without a config. */

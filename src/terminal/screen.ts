@@ -7,6 +7,7 @@ import { LiveLayer } from './live-layer.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
 import { PictureLayer } from './picture-layer.js';
 import { spotOf, type ScreenSpot } from './screen-spot.js';
+import { CLEAR, ENTER, LEAVE, wholeRow } from './alternate-screen.js';
 
 /**
  * The terminal as Ink sees it, on the alternate screen: Ink renders each frame whole into `stream` (debug
@@ -19,12 +20,11 @@ import { spotOf, type ScreenSpot } from './screen-spot.js';
  */
 
 const CSI = '\u001B[';
-const ENTER = `${CSI}?1049h${CSI}?25l`;
-const LEAVE = `${CSI}?25h${CSI}?1049l`;
-const CLEAR = `${CSI}2J`;
 /** The terminal tells when its window gains and loses the focus (ESC[I, ESC[O; keyboard.ts takes them out). */
 const ENABLE_FOCUS = `${CSI}?1004h`;
 const DISABLE_FOCUS = `${CSI}?1004l`;
+/** Private modes set or reset, and nothing else: what Ink writes that is not a frame. */
+const CURSOR_MODE_ONLY = /^(?:\u001B\[\?[0-9;]*[hl])+$/;
 
 export interface Screen {
   /** What to give Ink as stdout: the terminal's size and resizes, frames written whole. */
@@ -41,10 +41,10 @@ export interface Screen {
   liveLines: LiveLines;
   /** Pictures the terminal draws over cells Ink leaves blank (cover art; see src/ui/terminal-pictures.ts). */
   pictures: TerminalPictures;
-}
-
-function wholeRow(row: number, line: string): string {
-  return `${CSI}${row + 1};1H${line}${CSI}K`;
+  /** Ends the hold on a start frame (ScreenOptions.startFrame): Ink's newest frame replaces it. */
+  release(): void;
+  /** The rows of the last frame drawn with anything on it (Ink's render as it unmounts is blank). */
+  lastFrame(): readonly string[];
 }
 
 /** The columns of a row an update writes over, from `start` up to `end` (Infinity: to the end of the row). */
@@ -134,11 +134,20 @@ export interface ScreenOptions {
   locate?: (element: DOMElement) => ScreenSpot | null;
   /** Mouse reporting while the screen is open (off: the terminal keeps the mouse for its selection). */
   mouse?: boolean;
+  /**
+   * Rows already on the alternate screen (the start frame src/cli/start-frame.ts painted before Ink loaded):
+   * open() neither enters nor clears, and Ink's frames are held until release(), then written over these rows
+   * cell by cell like any other frame, so that the first one the terminal gets is a complete one, not Ink's
+   * first render of a dashboard that has heard nothing yet.
+   */
+  startFrame?: readonly string[];
 }
 
-export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate = spotOf, mouse = false }: ScreenOptions = {}): Screen {
+export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate = spotOf, mouse = false, startFrame }: ScreenOptions = {}): Screen {
   const frameMs = 1000 / maxFps;
-  let shown: readonly string[] = [];
+  let shown: readonly string[] = startFrame ?? [];
+  let isHeld = startFrame !== undefined;
+  let lastFrame = shown;
   /** The newest frame from Ink, as rows; and whether it or a live line changed since the last flush. */
   let frame: readonly string[] = [];
   let isDirty = false;
@@ -151,13 +160,14 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
   const flush = (): void => {
     timer = undefined;
     isFlushQueued = false;
-    if (!isDirty || isClosed) return;
+    if (!isDirty || isClosed || isHeld) return;
     isDirty = false;
     lastFlushAt = Date.now();
     // Live lines are placed now, by the layout of the frame they go on (Ink computed it with the frame).
     const next = live.drawOn(frame);
     const update = frameUpdate(shown, next);
     shown = next;
+    if (next[0] !== '' || next.some((row) => row !== '')) lastFrame = next;
     // Pictures last: over the cells this frame wrote, placed by the same layout.
     const out = update.bytes + pictures.drawAfter(update.rewritten, terminal.rows);
     if (out !== '') terminal.write(out);
@@ -190,6 +200,9 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
   const live = new LiveLayer(schedule, locateInFrame);
   const pictures = new PictureLayer(schedule, locateInFrame);
   const stream = new ScreenStream(terminal, (next) => {
+    // Ink shows the cursor through the same stream as it unmounts: no frame (the screen shows it in close()),
+    // and taken as one it would blank the last frame, which the start frame of the next start is kept from.
+    if (CURSOR_MODE_ONLY.test(next)) return;
     frame = next.split('\n').slice(0, terminal.rows);
     schedule();
   });
@@ -199,6 +212,7 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     if (error.code !== 'EIO' && error.code !== 'EPIPE') throw error;
   };
   const onResize = (): void => {
+    isHeld = false;
     shown = [];
     terminal.write(CLEAR);
     stream.emit('resize');
@@ -208,11 +222,18 @@ export function createScreen(terminal: NodeJS.WriteStream, { maxFps = 30, locate
     stream: stream as unknown as NodeJS.WriteStream,
     open(question = '') {
       terminal.on('error', onError);
-      terminal.write(ENTER + question + CLEAR + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
+      const entered = startFrame === undefined ? ENTER + question + CLEAR : '';
+      terminal.write(entered + ENABLE_FOCUS + (mouse ? ENABLE_MOUSE : ''));
       terminal.on('resize', onResize);
     },
     liveLines: live,
     pictures,
+    release() {
+      if (!isHeld) return;
+      isHeld = false;
+      if (isDirty) schedule();
+    },
+    lastFrame: () => lastFrame,
     close() {
       clearTimeout(timer);
       isClosed = true;

@@ -22,6 +22,12 @@ describe('the file database', () => {
     db.close();
   });
 
+  it('keeps a page cache of 2 MB (SQLite\'s default), not the 16 MB the driver is built with', () => {
+    const db = openDatabase({ path: join(folder, 'a.db'), catalog: fixtureCatalog });
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
+    db.close();
+  });
+
   it('a seed that fails leaves the new file empty, seeded whole at the next open', () => {
     const path = join(folder, 'failed.db');
     const failing = () => {

@@ -180,6 +180,39 @@ describe('createScreen', () => {
     expect(() => terminal.emit('error', Object.assign(new Error('gone'), { code: 'EIO' }))).not.toThrow();
   });
 
+  it('holds Ink\'s frames over a start frame until released, then writes only the cells that differ from it', async () => {
+    useFakeClock();
+    const terminal = new FakeTerminal();
+    const screen = createScreen(terminal as unknown as NodeJS.WriteStream, { startFrame: ['Paused  Song', ''] });
+    screen.open('?question');
+    // Already on the alternate screen, asked and cleared by whoever painted the start frame.
+    expect(terminal.writes).toEqual(['\u001B[?1004h']);
+    screen.stream.write('Asking...\n\nTabs');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(terminal.writes).toHaveLength(1);
+    screen.stream.write('Paused  Song\n0:01\nTabs');
+    screen.release();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(terminal.writes.slice(1)).toEqual(['\u001B[2;1H0:01\u001B[K\u001B[3;1HTabs\u001B[K']);
+    expect(screen.lastFrame()).toEqual(['Paused  Song', '0:01', 'Tabs']);
+  });
+
+  it('takes no cursor mode Ink writes as it unmounts for a frame, and keeps the last frame that had anything on it', async () => {
+    useFakeClock();
+    const terminal = new FakeTerminal();
+    const screen = createScreen(terminal as unknown as NodeJS.WriteStream);
+    screen.open();
+    screen.stream.write('one\ntwo');
+    await vi.advanceTimersByTimeAsync(100);
+    const drawn = terminal.writes.length;
+    screen.stream.write('\u001B[?25h');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(terminal.writes).toHaveLength(drawn);
+    screen.stream.write('\n');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(screen.lastFrame()).toEqual(['one', 'two']);
+  });
+
   it('finds a live line\'s place once per frame of Ink\'s, however many seconds are drawn on it', async () => {
     useFakeClock();
     const terminal = new FakeTerminal();

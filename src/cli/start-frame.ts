@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CLEAR, ENTER, LEAVE, wholeRow } from '../terminal/alternate-screen.js';
+import { defaultLogPath } from './log-file.js';
+import type { PlaybackState } from '../api/types.js';
+import type { ArtSetting } from '../ui/art/mode.js';
+
+/**
+ * The start frame: the Now playing pane as the dashboard last showed it, kept when it quits and painted at the
+ * next start before Ink, React, the client and the service load (they take ~250 ms more), so that what plays is
+ * on screen at once. The screen writer then holds Ink's frames until the first answer of the player and writes
+ * that frame over these rows, only the cells that differ (src/terminal/screen.ts). The frame is used only where
+ * it is still true: the same service, terminal size and look, an item that cannot have ended since (a paused
+ * one, or a playing one before its end), and for the embedded service a database nobody wrote since.
+ */
+
+const VERSION = 2;
+const ART_SETTINGS: ReadonlySet<string> = new Set<ArtSetting>(['auto', 'blocks', 'kitty', 'off']);
+
+/** What a kept frame is valid for, besides its service (the file's name). */
+export interface FrameFit {
+  columns: number;
+  rows: number;
+  /**
+   * What else changes the drawing: the config file as it was (its size and time: the frame is painted before it
+   * is read), NO_COLOR, the terminal's name.
+   */
+  look: string;
+  /** The embedded service's database file: written after the frame was kept, it may play something else. */
+  db?: string;
+}
+
+interface KeptFrame {
+  v: number;
+  columns: number;
+  rows: number;
+  look: string;
+  keptAt: number;
+  /** When the item shown ends if it plays on (epoch ms); null when paused. */
+  validUntil: number | null;
+  /** The config's art setting (the same file, since the look matches): whether to ask the terminal about kitty. */
+  art: ArtSetting;
+  frame: readonly string[];
+}
+
+/** Where the frame of `service` is kept: `$XDG_STATE_HOME/playdeck/start-frame/<hash>.json`. */
+export function startFrameFile(service: string, env: NodeJS.ProcessEnv = process.env): string {
+  const name = createHash('sha256').update(service).digest('hex').slice(0, 24);
+  return join(dirname(defaultLogPath(env)), 'start-frame', `${name}.json`);
+}
+
+/** When `path` was last written; null when there is no such file. */
+const modifiedAt = (path: string): number | null => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
+
+/** Whether the database is there and nobody wrote it (or its log) after `keptAt`. */
+function isUnchangedSince(db: string, keptAt: number): boolean {
+  const written = modifiedAt(db);
+  return written !== null && Math.max(written, modifiedAt(`${db}-wal`) ?? 0) <= keptAt;
+}
+
+/** A frame read back: its rows, and until when the item it shows could still be playing (null: paused). */
+export interface StartFrame {
+  rows: readonly string[];
+  validUntil: number | null;
+  art: ArtSetting;
+}
+
+/** The frame kept for `fit`, or null when there is none or it may no longer be true. Never throws. */
+export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): StartFrame | null {
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFrame;
+    if (kept.v !== VERSION || kept.columns !== fit.columns || kept.rows !== fit.rows || kept.look !== fit.look) return null;
+    if (kept.validUntil !== null && kept.validUntil <= now) return null;
+    if (fit.db !== undefined && !isUnchangedSince(fit.db, kept.keptAt)) return null;
+    const isRows = Array.isArray(kept.frame) && kept.frame.length < fit.rows && kept.frame.every((row) => typeof row === 'string');
+    return isRows && ART_SETTINGS.has(kept.art) ? { rows: kept.frame, validUntil: kept.validUntil, art: kept.art } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `frame` as the start frame of the next start (owner-only, written whole then renamed), or removes the
+ * one kept when there is nothing to show. Never throws: a frame is only ever a head start.
+ */
+export function keepStartFrame(
+  file: string,
+  frame: readonly string[] | null,
+  fit: Omit<FrameFit, 'db'>,
+  { validUntil, art }: Omit<StartFrame, 'rows'>,
+  now = Date.now(),
+): void {
+  try {
+    if (frame === null) {
+      rmSync(file, { force: true });
+      return;
+    }
+    const kept: KeptFrame = { v: VERSION, columns: fit.columns, rows: fit.rows, look: fit.look, keptAt: now, validUntil, art, frame };
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(kept), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    // No state folder to write: the next start waits for the service, as a first start does.
+  }
+}
+
+export interface PaintedStartFrame extends StartFrame {
+  /** Gives the terminal back before anything is printed on it (a start that fails after the frame was painted). */
+  abandon(): void;
+}
+
+/**
+ * Paints `rows` on the alternate screen, with the question for the terminal written before the clear (as the
+ * screen writer would: see src/terminal/screen.ts) and raw mode set first, so that the answer is not echoed.
+ */
+export function paintStartFrame(output: NodeJS.WriteStream, input: NodeJS.ReadStream, frame: StartFrame, question: string): PaintedStartFrame {
+  if (question !== '') input.setRawMode?.(true);
+  output.write(ENTER + question + CLEAR + frame.rows.map((row, index) => wholeRow(index, row)).join(''));
+  return {
+    ...frame,
+    abandon() {
+      if (question !== '') input.setRawMode?.(false);
+      output.write(LEAVE);
+    },
+  };
+}
+
+/** Where this dashboard's frame is kept and what it must fit; `painted` when one was painted at this start. */
+export interface StartFrameSlot {
+  file: string;
+  fit: FrameFit;
+  painted: PaintedStartFrame | null;
+}
+
+/** The longest Ink's frames wait behind a start frame for the player's first answer (a slow or absent service). */
+const LONGEST_HOLD_MS = 2_000;
+
+/** The screen and the playback as the start frame's hold needs them. */
+interface HeldScreen {
+  release(): void;
+}
+interface FollowedPlayback {
+  snapshot(): { playback: PlaybackState | null; receivedAt: number } | null;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * Releases `screen` from its start frame once the player's first answer is in the tree (its frame was written
+ * to the screen in the same commit), or after LONGEST_HOLD_MS. Returns the release, for a quit before then.
+ */
+export function holdUntilFirstAnswer(screen: HeldScreen, playback: FollowedPlayback): () => void {
+  const release = (): void => {
+    clearTimeout(timer);
+    unsubscribe();
+    screen.release();
+  };
+  const timer = setTimeout(release, LONGEST_HOLD_MS);
+  const unsubscribe = playback.subscribe(() => {
+    if (playback.snapshot() !== null) release();
+  });
+  return release;
+}
