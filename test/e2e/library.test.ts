@@ -3,7 +3,7 @@
  * `playdeck serve` (the catalog of 20,000 tracks): `6` liked songs, `7` albums, `8` artists, `f` search (a
  * liked song found by its name among the first ten), `:` go to, and `l`, checked against the service itself.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createSandbox,
   escapeRegExp,
@@ -97,8 +97,16 @@ describe.each([
     text = await screen.waitFor(new RegExp(`${escapeRegExp(album.name.slice(0, 10))}.* · ${album.total_tracks} tracks|› +1 +`), SCREEN_MS);
     expect(fits(text)).toBe(true);
     screen.sendKeys('P');
-    await screen.waitFor((now) => now.includes(`from ${album.name}`) || (columns < 100 && now.includes('from ')), SCREEN_MS);
-    expect((await get<{ context: { uri: string } }>('/me/player')).context.uri).toBe(album.uri);
+    // The service first (what plays before P may already say `from …`), then the screen follows it.
+    const started = await vi.waitFor(
+      async () => {
+        const player = await get<{ context: { uri: string } | null; item: Named | null }>('/me/player');
+        expect(player.context?.uri).toBe(album.uri);
+        return player.item!;
+      },
+      { timeout: SCREEN_MS, interval: 100 },
+    );
+    await screen.waitFor((now) => nowPlayingOf(now)?.name === started.name, SCREEN_MS);
 
     // l on a track of the album: liked at the service, its ♥ on its row and in Now playing.
     const track = (await get<{ items: Named[] }>(`/albums/${album.id}/tracks?limit=1`)).items[0]!;
