@@ -26,6 +26,7 @@ import { useVolume } from './hooks/use-volume.js';
 import { computeLayout } from './layout.js';
 import type { CursorTargetSlot } from './library/cursor-target.js';
 import { LoadedLists } from './library/loaded-lists.js';
+import { PollShare } from './state/poll-share.js';
 import { likeFocused, useLikedStoreOf, usePlayingLiked } from './library/use-like-key.js';
 import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
@@ -88,15 +89,16 @@ export function App(props: AppProps) {
   const [listPointer] = useState<ListPointerSlot>(() => ({ current: null }));
   const [cursorTarget] = useState<CursorTargetSlot>(() => ({ current: null }));
   const [loaded] = useState(() => new LoadedLists());
+  const [pollShare] = useState(() => new PollShare());
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   const { keys: bindings, poll } = config;
   const services = useMemo(
     (): Partial<Services> => ({
       api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
-      listRefreshMs: poll.listRefreshMs, theme: shownTheme, cursorTarget, loaded,
+      listRefreshMs: poll.listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare,
     }),
-    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme, cursorTarget, loaded],
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme, cursorTarget, loaded, pollShare],
   );
   return (
     <ServicesProvider services={services}>

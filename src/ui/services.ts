@@ -7,6 +7,7 @@ import { DEFAULT_BINDINGS, type KeyBindings } from './keys/bindings.js';
 import type { CursorTargetSlot } from './library/cursor-target.js';
 import type { LikedStore } from './library/liked-store.js';
 import { LoadedLists } from './library/loaded-lists.js';
+import type { PollShare } from './state/poll-share.js';
 import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
 import type { PlayStarter } from './play/play-starter.js';
@@ -58,6 +59,8 @@ export interface Services {
   cursorTarget: CursorTargetSlot;
   /** What the lists have loaded, for `:`. */
   loaded: LoadedLists;
+  /** The requests at rest, one budget: a list's read again takes the place of a player poll; null: none shared. */
+  pollShare: PollShare | null;
 }
 
 const NOWHERE: LogLine = () => {};
@@ -80,6 +83,7 @@ export const DEFAULT_SERVICES: Services = {
   liked: null,
   cursorTarget: { current: null },
   loaded: new LoadedLists(),
+  pollShare: null,
 };
 
 const ServicesContext = createContext<Services>(DEFAULT_SERVICES);

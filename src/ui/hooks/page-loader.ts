@@ -54,13 +54,17 @@ export class PageLoader<T> {
     this.hasMovedSinceReport = true;
   }
 
-  /** Re-reads the page at `offset` when it is older than the refresh interval; returns the ms until the next check. */
-  refreshIfDue(offset: number, now: number, intervalMs = REFRESH_INTERVAL_MS): number {
+  /**
+   * Re-reads the page at `offset` when it is older than the refresh interval (telling `onRead`, the budget it
+   * spends from); returns the ms until the next check.
+   */
+  refreshIfDue(offset: number, now: number, intervalMs = REFRESH_INTERVAL_MS, onRead?: () => void): number {
     if (this.isClosed) return intervalMs;
     if (this.inFlight.has(offset)) return RECHECK_MS;
     const age = now - (this.fetchedAt.get(offset) ?? Number.NEGATIVE_INFINITY);
     if (age < intervalMs) return intervalMs - age;
     this.load(offset);
+    onRead?.();
     return intervalMs;
   }
 

@@ -3,6 +3,7 @@ import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
+import { useServices } from '../services.js';
 import { useListRefreshMs } from './list-refresh.js';
 import { useReload } from './use-reload.js';
 import { useTerminalFocus } from '../terminal-events.js';
@@ -115,14 +116,15 @@ export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosit
   }, [loader, top, height, anchor, list]);
 
   const refreshMs = useListRefreshMs();
+  const { pollShare } = useServices();
   const isWatched = useTerminalFocus();
   useEffect(() => {
     if (loader === null || !isFocused || !isWatched) return;
     let timer: ReturnType<typeof setTimeout>;
     const refreshWhenDue = (): void => {
-      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(pageOf(paged.position.current.anchor), Date.now(), refreshMs.current));
+      timer = setTimeout(refreshWhenDue, loader.refreshIfDue(pageOf(paged.position.current.anchor), Date.now(), refreshMs.current, pollShare?.spend));
     };
     refreshWhenDue();
     return () => clearTimeout(timer);
-  }, [loader, isFocused, isWatched, paged.position, refreshMs]);
+  }, [loader, isFocused, isWatched, paged.position, refreshMs, pollShare]);
 }

@@ -5,6 +5,7 @@ import type { PlaybackState } from '../../api/types.js';
 import { planCommand, type PlaybackCommand } from '../playback-commands.js';
 import { agreesWithShown, finishedListening, type ObservedPlayback } from '../state/playback-sync.js';
 import { asksOnFocus, DEFAULT_POLL, playbackPollDelay, type PollIntervals } from '../state/poll-pace.js';
+import { useServices } from '../services.js';
 import { useAttention } from '../terminal-events.js';
 import { usePoll, type PollState } from './use-poll.js';
 
@@ -35,8 +36,12 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
   const observed = useRef<ObservedPlayback | null>(null);
   const [listeningEnded, setListeningEnded] = useState(0);
   const asked = useRef<{ lastAnswerAt: number | null; inFlight: number }>({ lastAnswerAt: null, inFlight: 0 });
+  const { pollShare } = useServices();
+  const share = useRef(pollShare);
+  share.current = pollShare;
   const poll = usePoll<PlaybackState | null>({
     fetch: async (signal) => {
+      share.current?.settle();
       asked.current.inFlight++;
       let next: PlaybackState | null;
       try {
@@ -52,7 +57,11 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
       // The very object shown, when the answer only confirms the running clock: nothing re-renders.
       return data && next && agreesWithShown(data, receivedAt, next, Date.now()) ? data : next;
     },
-    delayAfter: (state) => playbackPollDelay(state, pace.current.intervals, pace.current.attention),
+    delayAfter: (state) => {
+      const delay = playbackPollDelay(state, pace.current.intervals, pace.current.attention);
+      // Focused and playing, a list's read again since the last poll stands for the next one (poll-share.ts).
+      return share.current?.owes === true && pace.current.attention === 'focused' && state?.is_playing === true ? 2 * delay : delay;
+    },
   });
   // Commands read the state through refs: two keys pressed before a re-render must both see the latest.
   const latest = useRef({ poll, api, onNotice });
@@ -70,6 +79,9 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
     if (asksOnFocus({ attention, lastAnswerAt, isAsking: inFlight > 0, isFailing: isFailing.current, now: Date.now() })) refresh();
     else retime();
   }, [attention, refresh, retime]);
+
+  // A list read its page again: the wait now running is counted again with the poll it stands for.
+  useEffect(() => pollShare?.onSpend(retime), [pollShare, retime]);
 
   useEffect(() => {
     const inFlight = commandsInFlight.current;

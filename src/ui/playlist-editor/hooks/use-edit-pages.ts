@@ -8,6 +8,7 @@ import { isLoaded, itemAt, type SparseList } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistEdit } from '../model/edit.js';
 import type { EditStore } from '../edit-store.js';
 import { useListRefreshMs } from '../../hooks/list-refresh.js';
+import { useServices } from '../../services.js';
 import { useTerminalFocus } from '../../terminal-events.js';
 
 export interface EditPagesOptions {
@@ -98,6 +99,7 @@ export function useEditPages(options: EditPagesOptions): FirstLoadError {
   useEffect(() => queue.want(wanted, generation), [queue, wanted, generation]);
 
   const refreshMs = useListRefreshMs();
+  const { pollShare } = useServices();
   // Nobody reads a list behind other windows: its refresh waits for the terminal's focus to come back.
   const isWatched = useTerminalFocus();
   useEffect(() => {
@@ -113,7 +115,7 @@ export function useEditPages(options: EditPagesOptions): FirstLoadError {
       const wait = !isQuiet
         ? RECHECK_MS
         : needsRefresh(current.list, page)
-          ? queue.refreshIfDue(page, Date.now(), refreshMs.current)
+          ? queue.refreshIfDue(page, Date.now(), refreshMs.current, pollShare?.spend)
           : refreshMs.current;
       timer = setTimeout(refreshWhenDue, wait);
     };
@@ -122,6 +124,6 @@ export function useEditPages(options: EditPagesOptions): FirstLoadError {
       isStopped = true;
       clearTimeout(timer);
     };
-  }, [queue, store, isFocused, isWatched, api, playlistId, refreshMs]);
+  }, [queue, store, isFocused, isWatched, api, playlistId, refreshMs, pollShare]);
   return firstError;
 }
