@@ -59,7 +59,7 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
     },
     delayAfter: (state) => {
       const delay = playbackPollDelay(state, pace.current.intervals, pace.current.attention);
-      // Focused and playing, a list's read again since the last poll stands for the next one (poll-share.ts).
+      // Focused and playing, a list's read again since the last poll stands for the next one (decisions §16).
       return share.current?.owes === true && pace.current.attention === 'focused' && state?.is_playing === true ? 2 * delay : delay;
     },
   });
