@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeSet, describeSleep, END_MARGIN_MS, endPassed, parseSleep, timerFor, untilDue,
+  describeCancelled, describeSet, describeSleep, END_MARGIN_MS, endPassed, parseSleep, timerFor, untilDue,
 } from '../../../src/ui/state/sleep-timer.js';
 import { playback } from '../../status/playback-fixture.js';
 
@@ -55,5 +55,10 @@ describe('how a timer reads', () => {
     expect(describeSleep({ kind: 'end' }, 0)).toBe('sleep at end');
     expect(describeSet(null, 0)).toBe('sleep timer off');
     expect(describeSet({ kind: 'at', at: 90_000 }, 0)).toMatch(/^sleep timer: pauses in 1:30, at \d\d:\d\d \(quitting the dashboard cancels it\)$/);
+  });
+
+  it('says, as a dashboard quits, what the timer it takes along was to do', () => {
+    expect(describeCancelled({ kind: 'at', at: 90_000 }, 0)).toBe('sleep timer cancelled (1:30 was left): it ends with the dashboard');
+    expect(describeCancelled({ kind: 'end' }, 0)).toBe('sleep timer cancelled (it was to pause at the end of the item): it ends with the dashboard');
   });
 });
