@@ -33,7 +33,8 @@ export function createSandbox(): Sandbox {
     env[name] = join(dir, folder);
     mkdirSync(join(dir, folder));
   }
-  return { dir, db: join(dir, 'playdeck.db'), env, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // A dashboard whose session was just ended may still be writing its start frame as it quits: rm retries.
+  return { dir, db: join(dir, 'playdeck.db'), env, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }) };
 }
 
 export interface DashboardOptions {
