@@ -36,6 +36,9 @@ export interface CatalogTrack extends TrackColumns {
   album: AlbumRow;
 }
 
+/** Rows of a kind kept at most: what a page or an album needs is read again in one go past it. */
+const MAX_KEPT_ROWS = 512;
+
 /** Keeps at most `size` values, emptied when full (rebuilding one is a row read). */
 class Memo<V> {
   private readonly values = new Map<string, V>();
@@ -57,9 +60,11 @@ const splitMarkets = (markets: string): string[] => (markets ? markets.split(','
 
 export class DiscographyStore {
   private readonly statements: Record<'artist' | 'album' | 'track' | 'albumTracks' | 'artistAlbums' | 'trackIds', Statement>;
-  private readonly artists = new Memo<ArtistRow>(2_000);
-  private readonly albums = new Memo<AlbumRow>(5_000);
-  private readonly tracks = new Memo<TrackColumns>(5_000);
+  // Bounded as the catalog's rows are (store/catalog.ts): walking 10,000 liked songs filled 5,000 albums and
+  // 5,000 tracks with their documents, kept for good in the dashboard's process.
+  private readonly artists = new Memo<ArtistRow>(MAX_KEPT_ROWS);
+  private readonly albums = new Memo<AlbumRow>(MAX_KEPT_ROWS);
+  private readonly tracks = new Memo<TrackColumns>(MAX_KEPT_ROWS);
 
   constructor(db: Database) {
     this.statements = {

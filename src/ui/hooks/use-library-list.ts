@@ -42,6 +42,7 @@ export function useLibraryList<T>(options: LibraryListOptions<T>): LibraryList {
     height: listHeight,
     anchor: Math.max(0, toBase(cursor.cursor)),
     isFocused: isFocused && options.refreshes !== false,
+    mayLetGo: !filter.isOn,
   });
 
   const item = list === null ? undefined : itemAt(list, toBase(cursor.cursor));

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
-import { emptySparseList, isLoaded, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
+import { emptySparseList, isLoaded, isNearWindow, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
 import { useServices } from '../services.js';
 import { useListRefreshMs } from './list-refresh.js';
@@ -30,6 +30,8 @@ export interface ListWindowPosition {
   anchor: number;
   /** Refreshes run only while focused. */
   isFocused: boolean;
+  /** Pages far from the window may be let go (not while a filter searches what is loaded). */
+  mayLetGo: boolean;
 }
 
 export interface PagedList<T> {
@@ -40,6 +42,8 @@ export interface PagedList<T> {
   /** For `usePagesAround`. */
   loader: PageLoader<T> | null;
   position: { current: ListWindowPosition };
+  /** Lets go of the pages `keep` refuses (given each page's start and end): they count as not loaded again. */
+  letGo(keep: (start: number, end: number) => boolean): void;
 }
 
 function describeError(error: unknown): string {
@@ -57,7 +61,7 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
   const [state, setState] = useState(() => ({ sourceKey, list: initial(), firstError: null as string | null }));
   const isCurrent = state.sourceKey === sourceKey;
   const list = isCurrent ? state.list : initial();
-  const position = useRef<ListWindowPosition>({ top: 0, height: 1, anchor: 0, isFocused: false });
+  const position = useRef<ListWindowPosition>({ top: 0, height: 1, anchor: 0, isFocused: false, mayLetGo: false });
   const latest = useRef({ options, list });
   latest.current = { options, list };
   const [loader, setLoader] = useState<PageLoader<T> | null>(null);
@@ -92,22 +96,35 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     return () => pageLoader.close();
   }, [sourceKey]);
 
-  useReload(loader, options.reloadKey, () => latest.current.list, position, (keep) =>
-    setState((previous) => (previous.sourceKey !== sourceKey || previous.list === null ? previous : { ...previous, list: withPagesWhere(previous.list, keep) })),
+  const letGo = useCallback(
+    (keep: (start: number, end: number) => boolean) =>
+      setState((previous) => (previous.sourceKey !== sourceKey || previous.list === null ? previous : { ...previous, list: withPagesWhere(previous.list, keep) })),
+    [sourceKey],
   );
+  useReload(loader, options.reloadKey, () => latest.current.list, position, letGo);
 
-  return { list, firstError: isCurrent ? state.firstError : null, loader, position };
+  return { list, firstError: isCurrent ? state.firstError : null, loader, position, letGo };
 }
 
 /**
  * Loads the pages around the window as it moves (nearest first, a few at a time), and while focused (the
  * pane, and the terminal's window as far as it reports) re-reads the anchor's page once a minute; a 304
- * answered with the same object changes nothing.
+ * answered with the same object changes nothing. Pages far from the window are let go, to be read again when
+ * it comes back: a walk through 10,000 liked songs holds a few pages, not every one it passed.
  */
 export function usePagesAround<T>(paged: PagedList<T>, position: ListWindowPosition): void {
-  const { loader, list } = paged;
-  const { top, height, anchor, isFocused } = position;
+  const { loader, list, letGo } = paged;
+  const { top, height, anchor, isFocused, mayLetGo } = position;
   paged.position.current = position;
+
+  useEffect(() => {
+    if (loader === null || list === null || !mayLetGo) return;
+    const isNear = (start: number, end: number): boolean => isNearWindow(start, end, top, height, PAGE_SIZE);
+    if (list.starts.every((start) => isNear(start, start + list.pages.get(start)!.length))) return;
+    // The loader forgets its answers there too, so the pages count as missing when the window comes back.
+    loader.keepAnswers((offset) => isNear(offset, offset + PAGE_SIZE));
+    letGo(isNear);
+  }, [loader, list, top, height, mayLetGo, letGo]);
 
   // Any move of the user's is a reason to try a failed page again; nothing else is (no retry loop).
   useEffect(() => loader?.windowMoved(), [loader, top, height, anchor]);

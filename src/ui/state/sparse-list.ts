@@ -68,6 +68,21 @@ export function withPagesWhere<T>(list: SparseList<T>, isKept: (start: number, e
   return { total: list.total, pages: new Map(starts.map((start) => [start, list.pages.get(start)!])), starts };
 }
 
+/**
+ * Pages kept on either side of a list's window, beyond the one fetched ahead: going back a few screens fetches
+ * nothing, and a page let go is never one the window is about to ask for again.
+ */
+export const PAGES_KEPT_AROUND = 2;
+
+/**
+ * Whether the page from `start` to `end` (exclusive) lies near a window of `height` rows from `top`: within
+ * PAGES_KEPT_AROUND pages and the one fetched ahead, either side.
+ */
+export function isNearWindow(start: number, end: number, top: number, height: number, pageSize: number): boolean {
+  const margin = (PAGES_KEPT_AROUND + 1) * pageSize;
+  return end > top - margin && start < top + Math.max(1, height) + margin;
+}
+
 /** The item at `index`, or undefined while its page is not loaded (or the index is out of range). */
 export function itemAt<T>(list: SparseList<T>, index: number): T | undefined {
   if (!(index >= 0 && index < list.total)) return undefined;

@@ -63,13 +63,14 @@ interface ProbeProps {
   isFocused?: boolean;
   onStatus?: (message: string | null) => void;
   reloadKey?: number;
+  mayLetGo?: boolean;
   renders: { count: number };
 }
 
-function Probe({ remote, sourceKey = 'things', top = 0, height = 10, isFocused = false, onStatus = () => {}, reloadKey, renders }: ProbeProps) {
+function Probe({ remote, sourceKey = 'things', top = 0, height = 10, isFocused = false, onStatus = () => {}, reloadKey, mayLetGo = true, renders }: ProbeProps) {
   renders.count++;
   const paged = usePagedList<number>({ sourceKey, fetchPage: remote.fetchPage, label: 'things', onStatus, reloadKey });
-  usePagesAround(paged, { top, height, anchor: top, isFocused });
+  usePagesAround(paged, { top, height, anchor: top, isFocused, mayLetGo });
   const { list } = paged;
   return <Text>{list === null ? 'nothing yet' : `total ${list.total} pages ${list.starts.join(',')}`}</Text>;
 }
@@ -89,6 +90,48 @@ describe('usePagedList', () => {
     expect(remote.inFlight()).toEqual([50, 500]);
     await remote.answer(50);
     expect(remote.inFlight()).toEqual([500, 450]);
+  });
+
+  it('lets go of the pages far from a window walked far, and reads one again when the window comes back', async () => {
+    const remote = remoteList(10_000);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await remote.answer();
+    await app.waitForFrame('total 10000 pages 0,50');
+
+    // A walk down, each window's pages answered before the next move: only pages near the window stay.
+    for (let top = 100; top <= 2_000; top += 100) {
+      app.rerender(<Probe remote={remote} renders={renders} top={top} />);
+      await settle();
+      while (remote.inFlight().length > 0) await remote.answer();
+    }
+    await app.waitForFrame('total 10000 pages 1850,1900,1950,2000,2050');
+
+    // At rest nothing is asked again; back at the top, page 0 is read again.
+    const asked = remote.asked().length;
+    app.rerender(<Probe remote={remote} renders={renders} top={2_000} />);
+    await settle();
+    expect(remote.asked()).toHaveLength(asked);
+    app.rerender(<Probe remote={remote} renders={renders} top={0} />);
+    await settle();
+    expect(remote.inFlight()).toContain(0);
+    await remote.answer(0);
+    await vi.waitFor(() => expect(app.frame()).toMatch(/pages 0(,|$)/));
+  });
+
+  it('keeps every page it loaded while it may not let go (a filter searches them)', async () => {
+    const remote = remoteList(10_000);
+    const renders = { count: 0 };
+    const app = renderApp(<Probe remote={remote} renders={renders} mayLetGo={false} />);
+    await vi.waitFor(() => expect(remote.asked()).toEqual([0]));
+    await remote.answer();
+    await remote.answer();
+    app.rerender(<Probe remote={remote} renders={renders} top={1_000} mayLetGo={false} />);
+    await settle();
+    while (remote.inFlight().length > 0) await remote.answer();
+    await app.waitForFrame('total 10000 pages 0,50,950,1000,1050');
   });
 
   it('reads every page it holds again for a new reloadKey, showing them meanwhile', async () => {

@@ -1,12 +1,8 @@
 import { isDirty } from './arrangement.js';
 import type { PlaylistEdit } from './edit.js';
-import { withPagesWhere } from '../../state/sparse-list.js';
+import { PAGES_KEPT_AROUND, withPagesWhere } from '../../state/sparse-list.js';
 
-/**
- * Pages kept on either side of the window, beyond the one `missingPages` fetches ahead: going back a few
- * screens fetches nothing, and a page let go is never one the window is about to ask for again.
- */
-export const PAGES_KEPT_AROUND = 2;
+export { PAGES_KEPT_AROUND };
 
 /**
  * Whether loaded entries may be let go: only while the view has nothing to save and nothing to undo or redo,
