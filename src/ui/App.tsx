@@ -38,7 +38,7 @@ import { GoToOverlay } from './overlays/GoToOverlay.js';
 import { SearchOverlay } from './overlays/SearchOverlay.js';
 import { contextLabel } from './play/play-request.js';
 import { usePlayStart } from './play/play-starter.js';
-import { ServicesProvider, useServices, type Services } from './services.js';
+import { ServicesProvider, useServices, type Services } from './app-services.js';
 import { statusLine } from './status-line.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';

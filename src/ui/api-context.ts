@@ -1,6 +1,6 @@
 import { createElement, useMemo, type ReactNode } from 'react';
 import type { Api } from '../api/api.js';
-import { ServicesProvider, useServices } from './services.js';
+import { ServicesProvider, useServices } from './app-services.js';
 
 /** The service client for everything below it (a part drawn alone in a test); the App gives it with the other services. */
 export function ApiProvider({ api, children }: { api: Api; children: ReactNode }) {

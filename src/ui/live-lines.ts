@@ -1,5 +1,5 @@
 import type { DOMElement } from 'ink';
-import { useServices } from './services.js';
+import { useServices } from './app-services.js';
 
 /**
  * Lines that change with time alone (the clock and its bar), drawn onto the terminal between Ink's frames:

@@ -1,4 +1,4 @@
-import { useServices } from './services.js';
+import { useServices } from './app-services.js';
 
 /**
  * Where the dashboard writes what went wrong but needs no more than a line in the log file (a picture that

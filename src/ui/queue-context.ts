@@ -1,5 +1,5 @@
 import type { DetailsTarget } from './details-target.js';
-import { useServices } from './services.js';
+import { useServices } from './app-services.js';
 
 /** Adding the item under a list's cursor to the player's queue (the dashboard gives it; see hooks/use-up-next.ts). */
 export interface QueueActions {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useServices } from './services.js';
+import { useServices } from './app-services.js';
 import type { PointerEvent } from './state/mouse-actions.js';
 import type { Attention } from './state/poll-pace.js';
 

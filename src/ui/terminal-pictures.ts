@@ -1,5 +1,5 @@
 import type { DOMElement } from 'ink';
-import { useServices } from './services.js';
+import { useServices } from './app-services.js';
 
 /**
  * Pictures drawn by the terminal itself (the kitty graphics protocol) over cells Ink leaves blank: Ink owns

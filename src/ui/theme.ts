@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import { useServices } from './services.js';
+import { useServices } from './app-services.js';
 import type { ThemeName, ThemeRole, ThemeSettings } from '../config/schema.js';
 
 /**

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkConfigText } from '../../src/config/check.js';
 import { Pane } from '../../src/ui/components/Pane.js';
-import { ServicesProvider } from '../../src/ui/services.js';
+import { ServicesProvider } from '../../src/ui/app-services.js';
 import { paint, resolveTheme, themeFromEnv, THEMES, type Theme } from '../../src/ui/theme.js';
 
 const level = chalk.level;

@@ -8,7 +8,7 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
 import { commandFor, LIST_KEYMAP, runCommand, type CommandHandlers, type ListCommand } from '../keys/keymap.js';
 import { useQueue } from '../queue-context.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { useKeyLayer } from './use-key-layer.js';
 import { useListPointer } from './use-list-pointer.js';

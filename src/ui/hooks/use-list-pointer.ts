@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 
 /**
  * The shown list, for the mouse: the last list that had the focus registers its window and what a click

@@ -8,7 +8,7 @@ import { layoutTabLine, libraryTabs } from '../sections/tab-line.js';
 import { mouseAction, type LastClick, type ScreenState } from '../state/mouse-actions.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
 import { usePointer } from '../terminal-events.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { clockSuffix } from '../components/clock-line.js';
 import type { SleepTimer } from '../state/sleep-timer.js';
 

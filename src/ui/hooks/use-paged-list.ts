@@ -3,7 +3,7 @@ import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, isNearWindow, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { useListRefreshMs } from './list-refresh.js';
 import { useReload } from './use-reload.js';
 import { useTerminalFocus } from '../terminal-events.js';

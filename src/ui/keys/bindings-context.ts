@@ -1,4 +1,4 @@
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import type { KeyBindings } from './bindings.js';
 
 /** The keys in force by action name: the defaults, or a config file's (reloaded while the dashboard runs). */

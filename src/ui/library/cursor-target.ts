@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { DetailsTarget } from '../details-target.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 
 /**
  * The item under the cursor of the list that last had the focus, for `l` (a key of every place, so that the

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import type { LikedStore } from './liked-store.js';
 
 /** The library's liked state (liked-store.ts); null where no app gives one (a pane drawn alone). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ListView } from '../sections/types.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import type { SparseList } from '../state/sparse-list.js';
 import { LIKED_MARK, likeableOf, type Likeable } from './likeable.js';
 import { useLibraryReread } from './use-library-reread.js';

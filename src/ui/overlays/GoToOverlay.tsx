@@ -7,7 +7,7 @@ import { layoutRow } from '../panes/row-layout.js';
 import { foundTarget } from '../panes/search-rows.js';
 import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { sanitizeText } from '../sanitize.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { actionEntries, rankGoTo, sectionEntries, targetEntries, type GoToEntry } from '../state/go-to.js';
 import { windowTop } from '../state/search-results.js';
 import { Picker, PICKER_FRAME_ROWS, pickerRowWidth, type PickerRow } from './Picker.js';

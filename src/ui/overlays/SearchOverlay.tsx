@@ -7,7 +7,7 @@ import type { PickerCommand } from '../keys/keymap.js';
 import { foundRow, foundTarget } from '../panes/search-rows.js';
 import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { sanitizeText } from '../sanitize.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { ALL_SEARCH_TYPES, hasMore, itemRows, moreWanted, rowsOf, windowTop, type Found } from '../state/search-results.js';
 import { Picker, PICKER_FRAME_ROWS, pickerRowWidth, type PickerRow } from './Picker.js';
 

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { coverBox } from '../art/cover-cells.js';
 import { imagesOf, smallestCovering } from '../art/pick-image.js';
 import { CoverPicture } from '../components/CoverPicture.js';

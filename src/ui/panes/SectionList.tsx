@@ -1,7 +1,7 @@
 import { memo, useMemo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { useApi } from '../api-context.js';
-import { useServices } from '../services.js';
+import { useServices } from '../app-services.js';
 import { useLibraryList } from '../hooks/use-library-list.js';
 import { useViewSource } from '../hooks/use-view-source.js';
 import { useListLikes, useLoadedList } from '../library/use-list-likes.js';

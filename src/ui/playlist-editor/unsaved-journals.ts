@@ -32,7 +32,7 @@ export interface ResumedEdit {
  * earlier run, or by a playlist closed with its moves unsaved), and the edits restored from them on their
  * way to the pane that opens the playlist. A journal left by an earlier run keeps its file until this
  * dashboard's own journal holds its moves (the pane's first write) or they are discarded. No React here;
- * the services (services.ts) hand it down.
+ * the services (app-services.ts) hand it down.
  */
 export class UnsavedJournals {
   /** What the panes write through: this dashboard's files, and the left-over files a write takes over. */

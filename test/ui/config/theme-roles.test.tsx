@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Pane } from '../../../src/ui/components/Pane.js';
 import { ListWindow } from '../../../src/ui/components/ListWindow.js';
 import { clockLine } from '../../../src/ui/components/clock-line.js';
-import { ServicesProvider } from '../../../src/ui/services.js';
+import { ServicesProvider } from '../../../src/ui/app-services.js';
 import { resolveTheme, THEMES, type Theme } from '../../../src/ui/theme.js';
 import { computeLayout } from '../../../src/ui/layout.js';
 

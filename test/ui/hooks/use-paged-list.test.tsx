@@ -4,7 +4,7 @@ import type { PageRequest } from '../../../src/api/api.js';
 import type { Paging } from '../../../src/api/types.js';
 import { RECHECK_MS, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
 import { usePagedList, usePagesAround } from '../../../src/ui/hooks/use-paged-list.js';
-import { ServicesProvider } from '../../../src/ui/services.js';
+import { ServicesProvider } from '../../../src/ui/app-services.js';
 import { createTerminalEvents } from '../../../src/ui/terminal-events.js';
 import { renderApp } from '../../helpers/render.js';
 import { settle } from '../panes/pane-harness.js';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlayback, type PlaybackController } from '../../../src/ui/hooks/use-playback.js';
 import { UNFOCUSED_POLL_MS } from '../../../src/ui/state/poll-pace.js';
-import { ServicesProvider } from '../../../src/ui/services.js';
+import { ServicesProvider } from '../../../src/ui/app-services.js';
 import { createTerminalEvents, useAttention, type TerminalEventSource } from '../../../src/ui/terminal-events.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

@@ -8,7 +8,7 @@ import type { ListEntry, Paging, UnreadableEntry } from '../../../src/api/types.
 import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
 import { ApiProvider } from '../../../src/ui/api-context.js';
 import type { PlayStarter } from '../../../src/ui/play/play-starter.js';
-import { ServicesProvider } from '../../../src/ui/services.js';
+import { ServicesProvider } from '../../../src/ui/app-services.js';
 import type { PlayRequest } from '../../../src/ui/play/play-request.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

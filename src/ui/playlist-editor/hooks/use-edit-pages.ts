@@ -8,7 +8,7 @@ import { isLoaded, itemAt, type SparseList } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistEdit } from '../model/edit.js';
 import type { EditStore } from '../edit-store.js';
 import { useListRefreshMs } from '../../hooks/list-refresh.js';
-import { useServices } from '../../services.js';
+import { useServices } from '../../app-services.js';
 import { useTerminalFocus } from '../../terminal-events.js';
 
 export interface EditPagesOptions {

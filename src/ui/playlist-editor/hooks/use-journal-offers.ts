@@ -7,7 +7,7 @@ import { commandFor, OFFER_KEYMAP, runCommand, type CommandHandlers, type OfferC
 import { restoreJournal } from '../restore-journal.js';
 import { journalNotice, type Journal } from '../model/journal.js';
 import { offerText, setAsideText } from '../journal-offer-text.js';
-import { useServices } from '../../services.js';
+import { useServices } from '../../app-services.js';
 import { useKeyLayer } from '../../hooks/use-key-layer.js';
 
 export { offerText } from '../journal-offer-text.js';

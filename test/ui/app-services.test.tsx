@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiProvider, useApi } from '../../src/ui/api-context.js';
 import { useKeyBindings } from '../../src/ui/keys/bindings-context.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
-import { DEFAULT_SERVICES, ServicesProvider, useServices } from '../../src/ui/services.js';
+import { DEFAULT_SERVICES, ServicesProvider, useServices } from '../../src/ui/app-services.js';
 import { THEMES, useTheme } from '../../src/ui/theme.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/render.js';
