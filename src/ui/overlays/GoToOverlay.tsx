@@ -10,7 +10,7 @@ import { sanitizeText } from '../sanitize.js';
 import { useServices } from '../app-services.js';
 import { actionEntries, rankGoTo, sectionEntries, targetEntries, type GoToEntry } from '../state/go-to.js';
 import { windowTop } from '../state/search-results.js';
-import { Picker, PICKER_FRAME_ROWS, pickerRowWidth, type PickerRow } from './Picker.js';
+import { Picker, PICKER_FRAME_ROWS, pickerCursorAfter, pickerRowWidth, type PickerRow } from './Picker.js';
 
 /** The kinds `:` also searches the catalog for, once per query: what it opens. */
 const GO_TO_TYPES: readonly SearchType[] = ['playlist', 'artist', 'album', 'show', 'audiobook'];
@@ -64,13 +64,9 @@ export const GoToOverlay = memo(function GoToOverlay({ width, height, onClose, o
   }));
 
   const onCommand = (command: PickerCommand): void => {
-    const last = Math.max(0, ranked.length - 1);
     switch (command.type) {
-      case 'cursor': {
-        const step = command.action === 'up' ? -1 : command.action === 'down' ? 1 : command.action === 'pageUp' ? -visible : visible;
-        setCursor(Math.max(0, Math.min(last, at + step)));
-        return;
-      }
+      case 'cursor':
+        return setCursor(pickerCursorAfter(command.action, at, visible, ranked.length));
       case 'choose': {
         const chosen = ranked[at];
         if (chosen === undefined) return;

@@ -37,6 +37,12 @@ export interface PickerProps {
 }
 
 /** Columns a row's text may take in a picker of `width` (its border and gutter, and a mark where rows have one). */
+/** Where a picker's cursor goes on a cursor command: by one, or by the `visible` rows of a page, within `count` results. */
+export function pickerCursorAfter(action: Extract<PickerCommand, { type: 'cursor' }>['action'], at: number, visible: number, count: number): number {
+  const step = action === 'up' ? -1 : action === 'down' ? 1 : action === 'pageUp' ? -visible : visible;
+  return Math.max(0, Math.min(Math.max(0, count - 1), at + step));
+}
+
 export const pickerRowWidth = (width: number, hasMarks: boolean): number => Math.max(1, width - 2 - GUTTER - (hasMarks ? 2 : 0));
 
 /**

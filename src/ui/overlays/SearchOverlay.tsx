@@ -9,7 +9,7 @@ import { addSourceOfTarget } from '../playlist-editor/add-source.js';
 import { sanitizeText } from '../sanitize.js';
 import { useServices } from '../app-services.js';
 import { ALL_SEARCH_TYPES, hasMore, itemRows, moreWanted, rowsOf, windowTop, type Found } from '../state/search-results.js';
-import { Picker, PICKER_FRAME_ROWS, pickerRowWidth, type PickerRow } from './Picker.js';
+import { Picker, PICKER_FRAME_ROWS, pickerCursorAfter, pickerRowWidth, type PickerRow } from './Picker.js';
 
 export interface SearchOverlayProps {
   width: number;
@@ -78,13 +78,9 @@ export const SearchOverlay = memo(function SearchOverlay({ width, height, onClos
   });
 
   const onCommand = (command: PickerCommand): void => {
-    const last = Math.max(0, items.length - 1);
     switch (command.type) {
-      case 'cursor': {
-        const step = command.action === 'up' ? -1 : command.action === 'down' ? 1 : command.action === 'pageUp' ? -visible : visible;
-        setCursor(Math.max(0, Math.min(last, at + step)));
-        return;
-      }
+      case 'cursor':
+        return setCursor(pickerCursorAfter(command.action, at, visible, items.length));
       case 'choose': {
         const row = rows[cursorRow];
         if (row?.kind !== 'item') return;
