@@ -3,7 +3,7 @@
  * XDG folders), the session, its exit status, and readers for what the screen shows.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +33,52 @@ export function createSandbox(): Sandbox {
     env[name] = join(dir, folder);
     mkdirSync(join(dir, folder));
   }
-  // A dashboard whose session was just ended may still be writing its start frame as it quits: rm retries.
-  return { dir, db: join(dir, 'playdeck.db'), env, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }) };
+  return { dir, db: join(dir, 'playdeck.db'), env, remove: () => removeSandbox(dir) };
+}
+
+/** How long a program started in a sandbox may take to quit once its session is ended, on a loaded machine. */
+const QUIT_MS = 20_000;
+
+/**
+ * Removes the sandbox once no process runs in it any more. A dashboard whose tmux session was just ended quits
+ * on its SIGHUP and writes its start frame as it goes, so removing at once raced it (ENOTEMPTY). Every program
+ * a test starts in a sandbox has its working directory there, and so have the services they start.
+ */
+function removeSandbox(dir: string): void {
+  const deadline = Date.now() + QUIT_MS;
+  let running = processesIn(dir);
+  while (running.length > 0 && Date.now() < deadline) {
+    pauseSync(50);
+    running = processesIn(dir);
+  }
+  // Past the deadline a program is stuck rather than slow: it is the test's own, so it goes.
+  for (const pid of running) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** The processes whose working directory is `dir` or inside it. */
+function processesIn(dir: string): number[] {
+  const real = realpathSync(dir);
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const cwd = readlinkSync(`/proc/${entry}/cwd`);
+      return cwd === real || cwd.startsWith(`${real}/`) ? [Number(entry)] : [];
+    } catch {
+      return []; // gone meanwhile, or another user's
+    }
+  });
+}
+
+/** Blocks this thread for `ms` (removal runs in synchronous clean-up hooks). */
+function pauseSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 export interface DashboardOptions {
