@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import type { Worker } from 'node:worker_threads';
 
 /**
  * V8 lets the heap of a busy process grow by up to 4× its live size before collecting; walking the 10,000-item
@@ -8,6 +9,13 @@ import { setFlagsFromString } from 'node:v8';
  * before the heap has grown, which is why the dashboard sets them first; Node refuses them in NODE_OPTIONS.
  */
 export function growHeapSlowly(): void {
+  setHeapFlags();
+  // On Node 20 a worker thread's start (the embedded service's integrity check) sets every V8 flag of the
+  // process back to its default: the young generation then grew to 32 MB. Set again once the worker runs.
+  process.on('worker', (worker: Worker) => worker.once('online', setHeapFlags));
+}
+
+function setHeapFlags(): void {
   setFlagsFromString('--heap-growing-percent=20');
   setFlagsFromString('--semi-space-growth-factor=1');
 }
