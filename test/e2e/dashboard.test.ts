@@ -13,6 +13,7 @@ import {
   rowsWiderThan,
   startDashboard,
   statusLineOf,
+  whenSettled,
   type Sandbox,
 } from '../helpers/e2e-dashboard.js';
 import { firstPlaylist, playingName, playlistEntries, savedShowNames, type ServiceAccess } from '../helpers/e2e-service.js';
@@ -71,9 +72,12 @@ describe('the dashboard as a new user runs it', () => {
     // The page has turned when the help's own line names other keys (the clock changes the screen anyway).
     const keysShown = (screen: string): string | undefined => /Keys \d+–\d+ of \d+/.exec(screen)?.[0];
     dashboard.sendKeys('?');
-    const firstPage = await dashboard.waitFor((screen) => keysShown(screen)?.startsWith('Keys 1–') === true && /│ q, Ctrl\+C\s+│ quit/.test(screen), SCREEN_MS);
+    const firstPage = await dashboard.waitFor(
+      whenSettled((screen) => keysShown(screen)?.startsWith('Keys 1–') === true && /│ q, Ctrl\+C\s+│ quit/.test(screen)),
+      SCREEN_MS,
+    );
     dashboard.sendKeys('PageDown');
-    const nextPage = await dashboard.waitFor((screen) => keysShown(screen) !== undefined && keysShown(screen) !== keysShown(firstPage), SCREEN_MS);
+    const nextPage = await dashboard.waitFor(whenSettled((screen) => keysShown(screen) !== undefined && keysShown(screen) !== keysShown(firstPage)), SCREEN_MS);
     const help = `${firstPage}\n${nextPage}`;
     for (const key of ['?', 'Tab', '2', 'J, Shift+↓', 'u', 'Ctrl+R', 'w', 'Enter']) expect(help).toMatch(new RegExp(`│ ${escapeRegExp(key)}\\s+│`));
     dashboard.sendKeys('?');

@@ -150,6 +150,19 @@ export function rowsOf(screen: string): string[] {
   return screen.replace(/\n$/, '').split('\n');
 }
 
+/**
+ * `test`, once the screen also reads the same as on the capture before: a capture can catch tmux halfway
+ * through a large frame (a help page turned: its heading new, its lower rows still the page before's).
+ */
+export function whenSettled(test: (screen: string) => boolean): (screen: string) => boolean {
+  let previous: string | undefined;
+  return (screen) => {
+    const settled = screen === previous;
+    previous = screen;
+    return settled && test(screen);
+  };
+}
+
 /** The last row that holds anything: where the status line is (the root box is one row shorter than the terminal). */
 export function statusLineOf(screen: string): string {
   return rowsOf(screen).findLast((row) => row.trim() !== '') ?? '';
