@@ -1,11 +1,8 @@
 import type { PlayTarget } from './play-context.js';
 import type {
-  AlbumDetails,
   Album,
-  Artist,
   Audiobook,
   Chapter,
-  CursorPage,
   Device,
   Episode,
   ListEntry,
@@ -13,20 +10,25 @@ import type {
   Paging,
   PlaybackState,
   PlayableItem,
-  PlayHistory,
   PlaylistItem,
   RepeatState,
-  SavedAlbum,
   SavedAudiobook,
   SavedShow,
+  SimplifiedPlaylist,
+  Track,
+  User,
+} from './types.js';
+import type {
+  AlbumDetails,
+  Artist,
+  CursorPage,
+  PlayHistory,
+  SavedAlbum,
   SavedTrack,
   SearchResults,
   SearchType,
-  SimplifiedPlaylist,
-  Track,
   NewPlaylist,
-  User,
-} from './types.js';
+} from './library-types.js';
 
 /**
  * Everything the dashboard can ask of a service. `createApi` (src/api/index.ts) implements it over the one

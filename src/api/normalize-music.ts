@@ -6,7 +6,8 @@
 import { asObject, isObject, toCount, toIntOrNull, toList, toStr, toStringList, type JsonObject } from './coerce.js';
 import { normalizeAlbum, normalizeImage, normalizeTrack } from './normalize.js';
 import { normalizePaging, orStandIn, savedEntry } from './normalize-library.js';
-import type { Album, AlbumDetails, Artist, CursorPage, ListEntry, Paging, PlayHistory, SavedAlbum, SavedTrack, Track } from './types.js';
+import type { Album, ListEntry, Paging, Track } from './types.js';
+import type { AlbumDetails, Artist, CursorPage, PlayHistory, SavedAlbum, SavedTrack } from './library-types.js';
 
 /** A full artist; `followers` is `{href, total}` in the reference, a bare count in some answers, or left out. */
 export function normalizeFullArtist(value: unknown): Artist | null {

@@ -20,7 +20,8 @@ import { normalizePlaylist, normalizeUser } from './normalize-library.js';
 import { readSnapshotId } from './playlists.js';
 import { explainWriteRefusal } from './refusals.js';
 import type { BodyReader, Caller } from './request.js';
-import type { NewPlaylist, SimplifiedPlaylist } from './types.js';
+import type { SimplifiedPlaylist } from './types.js';
+import type { NewPlaylist } from './library-types.js';
 
 /** The most URIs one add or removal may carry. */
 export const MAX_WRITE_URIS = 100;

@@ -8,7 +8,8 @@ import { normalizeFullArtist, normalizeListedAlbum } from './normalize-music.js'
 import { normalizeAudiobook, normalizeEpisode, normalizeShow, normalizeTrack } from './normalize.js';
 import { pageQuery } from './paging.js';
 import type { Caller } from './request.js';
-import type { ListEntry, Paging, SearchResults, SearchType } from './types.js';
+import type { ListEntry, Paging } from './types.js';
+import type { SearchResults, SearchType } from './library-types.js';
 
 /** The most results of a kind one request asks for; a development-mode app's service answers 10 at most. */
 export const MAX_SEARCH_PAGE = 50;

@@ -1,4 +1,5 @@
-import type { Album, AlbumDetails, Artist, Audiobook, Chapter, Episode, PlaylistItem, Show, SimplifiedPlaylist, Track } from '../api/types.js';
+import type { Album, Audiobook, Chapter, Episode, PlaylistItem, Show, SimplifiedPlaylist, Track } from '../api/types.js';
+import type { AlbumDetails, Artist } from '../api/library-types.js';
 
 /** What the details pane describes: the item under the cursor of the focused library pane. */
 export type DetailsTarget =

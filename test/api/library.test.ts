@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/api/api.js';
 import { createApi, staticToken } from '../../src/api/index.js';
-import type { Artist, SavedAlbum, SavedTrack } from '../../src/api/types.js';
+import type { Artist, SavedAlbum, SavedTrack } from '../../src/api/library-types.js';
 import { foldText } from '../../src/service/search-text.js';
 import { readable } from '../helpers/readable.js';
 import { useService } from './service-fixture.js';

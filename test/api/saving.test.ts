@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/api/api.js';
 import { createApi, staticToken } from '../../src/api/index.js';
-import type { SavedTrack } from '../../src/api/types.js';
+import type { SavedTrack } from '../../src/api/library-types.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { readable } from '../helpers/readable.js';
 import { useService } from './service-fixture.js';

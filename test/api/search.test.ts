@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/api/api.js';
 import { createApi, staticToken } from '../../src/api/index.js';
-import type { Album, Artist, SavedTrack, SimplifiedPlaylist, Track } from '../../src/api/types.js';
+import type { Album, SimplifiedPlaylist, Track } from '../../src/api/types.js';
+import type { Artist, SavedTrack } from '../../src/api/library-types.js';
 import { foldText } from '../../src/service/search-text.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { readable } from '../helpers/readable.js';

@@ -1,19 +1,15 @@
 import type { Api, PageRequest } from '../../src/api/api.js';
+import type { Album, Paging, SimplifiedArtist, SimplifiedPlaylist, Track } from '../../src/api/types.js';
 import type {
-  Album,
   AlbumDetails,
   Artist,
   CursorPage,
-  Paging,
   PlayHistory,
   SavedAlbum,
   SavedTrack,
   SearchResults,
   SearchType,
-  SimplifiedArtist,
-  SimplifiedPlaylist,
-  Track,
-} from '../../src/api/types.js';
+} from '../../src/api/library-types.js';
 import { fakeApiError } from './fake-api.js';
 import { addedAt, type FakeCatalog } from './fake-catalog.js';
 

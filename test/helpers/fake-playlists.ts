@@ -1,6 +1,7 @@
 import type { ReorderMove } from '../../src/api/api.js';
 import { ApiError } from '../../src/api/errors.js';
-import type { Episode, NewPlaylist, PlaylistItem, SimplifiedPlaylist, Track, UserRef } from '../../src/api/types.js';
+import type { Episode, PlaylistItem, SimplifiedPlaylist, Track, UserRef } from '../../src/api/types.js';
+import type { NewPlaylist } from '../../src/api/library-types.js';
 import { addedAt, fakeId, fakeName, type FakeCatalog, uriOf } from './fake-catalog.js';
 
 /**

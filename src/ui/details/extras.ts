@@ -1,5 +1,6 @@
 import type { Api } from '../../api/api.js';
-import type { AlbumDetails, Chapter, ListEntry, Paging } from '../../api/types.js';
+import type { Chapter, ListEntry, Paging } from '../../api/types.js';
+import type { AlbumDetails } from '../../api/library-types.js';
 import type { DetailsTarget } from '../details-target.js';
 
 /**

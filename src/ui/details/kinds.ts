@@ -1,5 +1,6 @@
 import { isUnreadable } from '../../api/list-entry.js';
-import type { AlbumDetails, ResumePoint } from '../../api/types.js';
+import type { ResumePoint } from '../../api/types.js';
+import type { AlbumDetails } from '../../api/library-types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount, formatDuration, formatTimeLeft, joinPresent } from '../format.js';
 import type { Details, Loaded } from './extras.js';

@@ -1,6 +1,6 @@
 import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
-import type { SearchResults, SearchType } from '../../api/types.js';
+import type { SearchResults, SearchType } from '../../api/library-types.js';
 import { SEARCH_PAGE } from '../state/search-results.js';
 
 /** At most one search per this long while typing: the first character asks at once, the text typed meanwhile once it is up. */

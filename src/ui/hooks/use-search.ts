@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SearchType } from '../../api/types.js';
+import type { SearchType } from '../../api/library-types.js';
 import { useApi } from '../api-context.js';
 import { groupsOf, withMore, type Group } from '../state/search-results.js';
 import { SearchRequests } from './search-requests.js';

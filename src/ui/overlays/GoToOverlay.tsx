@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import type { SearchType } from '../../api/types.js';
+import type { SearchType } from '../../api/library-types.js';
 import { useSearch } from '../hooks/use-search.js';
 import { useKeyBindings } from '../keys/bindings-context.js';
 import type { PickerCommand } from '../keys/keymap.js';

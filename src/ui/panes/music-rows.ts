@@ -1,5 +1,6 @@
 /** Rows of liked songs, albums, their tracks and artists, memoised per item as every list's are (library-rows.ts). Pure. */
-import type { Album, Artist, SavedAlbum, SavedTrack, Track } from '../../api/types.js';
+import type { Album, Track } from '../../api/types.js';
+import type { Artist, SavedAlbum, SavedTrack } from '../../api/library-types.js';
 import { formatCount, formatDuration, formatRelativeDate } from '../format.js';
 import { sanitizeText } from '../sanitize.js';
 import { joinNames, memoMatchText, memoRow, withoutStandIns, withStandIns } from './library-rows.js';

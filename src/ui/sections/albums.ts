@@ -1,5 +1,6 @@
 import { isUnreadable } from '../../api/list-entry.js';
-import type { Album, AlbumDetails, ListEntry, SavedAlbum, Track } from '../../api/types.js';
+import type { Album, ListEntry, Track } from '../../api/types.js';
+import type { AlbumDetails, SavedAlbum } from '../../api/library-types.js';
 import { formatCount } from '../format.js';
 import { joinNames } from '../panes/library-rows.js';
 import { albumTrackRow, savedAlbumMatch, savedAlbumRow, trackMatch } from '../panes/music-rows.js';

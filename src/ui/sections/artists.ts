@@ -1,5 +1,6 @@
 import { isUnreadable } from '../../api/list-entry.js';
-import type { Album, Artist, ListEntry } from '../../api/types.js';
+import type { Album, ListEntry } from '../../api/types.js';
+import type { Artist } from '../../api/library-types.js';
 import { formatCount } from '../format.js';
 import { artistMatch, artistRow, releaseMatch, releaseRow } from '../panes/music-rows.js';
 import { wholeContextRequest } from '../play/play-request.js';

@@ -1,6 +1,7 @@
 import type { Api } from '../../api/api.js';
 import { isUnreadable } from '../../api/list-entry.js';
-import type { ListEntry, SavedTrack } from '../../api/types.js';
+import type { ListEntry } from '../../api/types.js';
+import type { SavedTrack } from '../../api/library-types.js';
 import { currentUser } from '../current-user.js';
 import { savedTrackMatch, savedTrackRow } from '../panes/music-rows.js';
 import { collectionUri, likedSongRequest, wholeContextRequest } from '../play/play-request.js';

@@ -1,5 +1,6 @@
 import type { Api, PageRequest } from '../../api/api.js';
-import type { CursorPage, Paging, SimplifiedPlaylist } from '../../api/types.js';
+import type { Paging, SimplifiedPlaylist } from '../../api/types.js';
+import type { CursorPage } from '../../api/library-types.js';
 import type { DetailsTarget } from '../details-target.js';
 import type { LikeKind } from '../library/likeable.js';
 import type { PlayStarter } from '../play/play-starter.js';

@@ -1,5 +1,6 @@
 import { isUnreadable } from '../../api/list-entry.js';
-import type { Album, Artist, Audiobook, Episode, ListEntry, Paging, SearchResults, SearchType, Show, SimplifiedPlaylist, Track } from '../../api/types.js';
+import type { Album, Audiobook, Episode, ListEntry, Paging, Show, SimplifiedPlaylist, Track } from '../../api/types.js';
+import type { Artist, SearchResults, SearchType } from '../../api/library-types.js';
 
 /**
  * What a search found, grouped by kind in a fixed order, each group paged further on its own (a page of

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CursorPage } from '../../../src/api/types.js';
+import type { CursorPage } from '../../../src/api/library-types.js';
 import { SectionList } from '../../../src/ui/panes/SectionList.js';
 import type { ListView } from '../../../src/ui/sections/types.js';
 import { createFakeApi } from '../../helpers/fake-api.js';

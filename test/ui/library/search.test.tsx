@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
-import type { SearchResults } from '../../../src/api/types.js';
+import type { SearchResults } from '../../../src/api/library-types.js';
 import { App } from '../../../src/ui/App.js';
 import { SEARCH_PACE_MS } from '../../../src/ui/hooks/use-search.js';
 import { CONTAINS_SETTLE_MS } from '../../../src/ui/library/liked-store.js';
