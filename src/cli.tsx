@@ -1,5 +1,6 @@
 import packageJson from '../package.json' with { type: 'json' };
-import { parseCliArgs, UsageError } from './cli/args.js';
+import { UsageError } from './cli/args.js';
+import { parseCliArgs } from './cli/parse-args.js';
 import { USAGE } from './cli/usage.js';
 import { StartError } from './cli/start-error.js';
 import { printLine } from './text/printed.js';

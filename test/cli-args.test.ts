@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../src/cli/args.js';
+import { UsageError } from '../src/cli/args.js';
+import { parseCliArgs } from '../src/cli/parse-args.js';
 import { USAGE } from '../src/cli/usage.js';
 
 /** The value a command line reads to, or the kind when it is help or the version. */

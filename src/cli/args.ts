@@ -1,6 +1,7 @@
 /**
  * The whole command line in one table: every subcommand is one entry of COMMANDS (its words, its options,
- * how it reads them and what runs it), and USAGE (usage.ts) is written from that table, so `--help` cannot miss one.
+ * how it reads them and what runs it), and USAGE (usage.ts) is written from that table, so `--help` cannot miss one;
+ * parse-args.ts reads a command line against it.
  * Running is a lazy import: parsing loads nothing, and `--version` or `serve` never load Ink or the client.
  */
 import type { StartOptions } from '../service/start.js';
@@ -78,8 +79,8 @@ export const OPTIONS = {
   follow: { help: 'status: stay running, a line at each change and each second while playing (no request while a dashboard runs)' },
 } as const satisfies Record<string, OptionSpec>;
 
-type OptionName = keyof typeof OPTIONS;
-type Env = Record<string, string | undefined>;
+export type OptionName = keyof typeof OPTIONS;
+export type Env = Record<string, string | undefined>;
 
 /** What the parser hands a command: its option values (`true` for a flag) and its words after the name. */
 export interface CommandInput {
@@ -261,62 +262,3 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
     run: async (argv) => (await import('../config/command.js')).runConfigCommand(argv),
   }),
 ];
-
-/** What the command line asks for: help, the version, or a command with what it read. */
-export type CliCommand =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | { kind: 'run'; name: string; value: unknown; run(): Promise<number> };
-
-function isOption(name: string): name is OptionName {
-  return Object.hasOwn(OPTIONS, name);
-}
-
-/**
- * Splits `argv` into option values and words. `--name value` and `--name=value` both work, and a value may
- * start with a dash (random tokens do now and then).
- */
-function splitWords(argv: readonly string[], allowed: ReadonlySet<OptionName>, name: string): CommandInput | 'help' | 'version' {
-  const input: CommandInput = { values: {}, words: [] };
-  for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (word === '-h' || word === '--help') return 'help';
-    if (word === '-v' || word === '--version') return 'version';
-    if (word === '--') {
-      input.words.push(...argv.slice(index + 1));
-      break;
-    }
-    if (!word.startsWith('-') || word === '-') {
-      input.words.push(word);
-      continue;
-    }
-    const equals = word.indexOf('=');
-    const option = word.slice(2, equals > 0 ? equals : undefined);
-    if (!word.startsWith('--') || !isOption(option)) throw new UsageError(`unknown option ${word.slice(0, equals > 0 ? equals : undefined)}`);
-    if (!allowed.has(option)) throw new UsageError(`--${option} is not an option of playdeck${name ? ` ${name}` : ''}`);
-    const spec: OptionSpec = OPTIONS[option];
-    if (!spec.value) {
-      if (equals > 0) throw new UsageError(`--${option} takes no value`);
-      input.values[option] = true;
-      continue;
-    }
-    const value = equals > 0 ? word.slice(equals + 1) : argv[++index];
-    if (value === undefined || value === '') throw new UsageError(`--${option} needs a value (${spec.value})`);
-    input.values[option] = value;
-  }
-  return input;
-}
-
-/** Reads `argv` (without node and the script) and the environment; throws UsageError. */
-export function parseCliArgs(argv: readonly string[], env: Env): CliCommand {
-  const named = COMMANDS.find((spec) => spec.name !== '' && (spec.name === argv[0] || spec.aliases?.includes(argv[0]!)));
-  const spec = named ?? COMMANDS[0]!;
-  if (spec.readsOwnArguments) {
-    const value = spec.read({ values: {}, words: [...argv] }, env);
-    return { kind: 'run', name: spec.name, value, run: () => spec.run(value) };
-  }
-  const input = splitWords(named ? argv.slice(1) : argv, new Set(spec.options), spec.name);
-  if (input === 'help' || input === 'version') return { kind: input };
-  const value = spec.read(input, env);
-  return { kind: 'run', name: spec.name, value, run: () => spec.run(value) };
-}

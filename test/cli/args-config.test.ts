@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../../src/cli/args.js';
+import { UsageError } from '../../src/cli/args.js';
+import { parseCliArgs } from '../../src/cli/parse-args.js';
 import { USAGE } from '../../src/cli/usage.js';
 
 describe('--config and --no-mouse', () => {
