@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { BodyName } from '../../src/service/routes/list.js';
+import type { BodyName } from '../../src/service/routes/route.js';
 
 /**
  * The bodies the service answers with, in our own words (docs/api.md and docs/api/): each object's fields

@@ -26,38 +26,6 @@ import * as shows from './shows.js';
  * tests read the whole list (schemas, fuzzing, samples, conformance). README.md beside this file: how to add one.
  */
 
-/** The schema of a 200 body in the tests (test/helpers/body-schemas.ts): one name a shape, shared by routes that send it. */
-export type BodyName =
-  | 'user'
-  | 'episode'
-  | 'playback state'
-  | 'track'
-  | 'several tracks'
-  | 'chapter'
-  | 'several chapters'
-  | 'page of chapters'
-  | 'page of playlist items'
-  | 'snapshot'
-  | 'playlist'
-  | 'page of playlists'
-  | 'page of saved shows'
-  | 'page of saved audiobooks'
-  | 'show'
-  | 'page of episodes'
-  | 'devices'
-  | 'queue'
-  | 'album'
-  | 'page of simplified tracks'
-  | 'artist'
-  | 'page of artist albums'
-  | 'several artists'
-  | 'search results'
-  | 'page of saved tracks'
-  | 'page of saved albums'
-  | 'followed artists'
-  | 'recently played'
-  | 'booleans';
-
 const anyToken: RouteAuth = { scope: null };
 const scoped = (scope: string): RouteAuth => ({ scope });
 const forUser = (scope: string | null): RouteAuth => ({ scope, user: true });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { RouteAuth } from '../auth.js';
 import type { ServiceContext } from '../context.js';
-import type { BodyName } from './list.js';
 
 /**
  * What a route of the list says about itself (routes/list.ts), and how the app registers those it serves
@@ -46,6 +45,38 @@ export interface SampleRequest {
 export interface Handler {
   make(context: ServiceContext, route: Route): RouteHandlerMethod;
 }
+
+/** The schema of a 200 body in the tests (test/helpers/body-schemas.ts): one name a shape, shared by routes that send it. */
+export type BodyName =
+  | 'user'
+  | 'episode'
+  | 'playback state'
+  | 'track'
+  | 'several tracks'
+  | 'chapter'
+  | 'several chapters'
+  | 'page of chapters'
+  | 'page of playlist items'
+  | 'snapshot'
+  | 'playlist'
+  | 'page of playlists'
+  | 'page of saved shows'
+  | 'page of saved audiobooks'
+  | 'show'
+  | 'page of episodes'
+  | 'devices'
+  | 'queue'
+  | 'album'
+  | 'page of simplified tracks'
+  | 'artist'
+  | 'page of artist albums'
+  | 'several artists'
+  | 'search results'
+  | 'page of saved tracks'
+  | 'page of saved albums'
+  | 'followed artists'
+  | 'recently played'
+  | 'booleans';
 
 export interface Route {
   /** The reference's name for the operation, or ours where it has none. */
