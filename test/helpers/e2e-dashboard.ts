@@ -3,7 +3,7 @@
  * XDG folders), the session, its exit status, and readers for what the screen shows.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,7 @@ const QUIT_MS = 20_000;
  * a test starts in a sandbox has its working directory there, and so have the services they start.
  */
 function removeSandbox(dir: string): void {
+  if (!existsSync(dir)) return;
   const deadline = Date.now() + QUIT_MS;
   let running = processesIn(dir);
   while (running.length > 0 && Date.now() < deadline) {
