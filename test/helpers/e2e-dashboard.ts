@@ -126,9 +126,20 @@ export function startDashboard(args: readonly string[], { sandbox, columns = 120
     async waitForExit(timeoutMs = 15_000) {
       const screen = await session.waitFor(EXIT_LINE, timeoutMs);
       const status = Number(EXIT_LINE.exec(screen)![1]);
+      // The pipe into the output log can lag the screen: a test reads the log whole, up to the shell's own line.
+      if (outputLog !== undefined) await waitForText(outputLog, `[exit ${status}]`, timeoutMs);
       return { status, rows: rowsOf(screen).filter((row) => row.trim() !== '' && !EXIT_LINE.test(row)) };
     },
   };
+}
+
+/** Resolves once the file at `path` holds `text`. */
+async function waitForText(path: string, text: string, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (!readFileSync(path, 'utf8').includes(text)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${JSON.stringify(text)} in ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** The one child process of `parentPid`, found through /proc. */
