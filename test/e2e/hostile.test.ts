@@ -5,12 +5,11 @@
  * nothing but its own drawing sequences may reach the terminal, and the layout must hold.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandbox, escapeRegExp, rowsOf, startDashboard, statusLineOf, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
+import { createSandbox, escapeRegExp, fileHolding, rowsOf, startDashboard, statusLineOf, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
 import { firstPlaylist, playlistEntries, type ServiceAccess } from '../helpers/e2e-service.js';
 import { spawnServe, stopServe } from '../helpers/serve-child.js';
 import { KITTY_QUERY } from '../../src/terminal/kitty.js';
@@ -148,8 +147,7 @@ describe('a hostile catalog on screen', () => {
     expect(shows).toContain('Saved shows');
 
     // What the program wrote, byte for byte: its own drawing sequences and nothing else.
-    const written = readFileSync(outputLog, 'utf8');
-    expect(written).toContain('Clipboard␛Thief');
+    const written = await fileHolding(outputLog, 'Clipboard␛Thief');
     expect(foreignSequences(written)).toEqual([]);
     expect(written).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
     expect(written.split(`${ESC}[2J`)).toHaveLength(2); // cleared once, when it opened the alternate screen

@@ -127,16 +127,17 @@ export function startDashboard(args: readonly string[], { sandbox, columns = 120
       const screen = await session.waitFor(EXIT_LINE, timeoutMs);
       const status = Number(EXIT_LINE.exec(screen)![1]);
       // The pipe into the output log can lag the screen: a test reads the log whole, up to the shell's own line.
-      if (outputLog !== undefined) await waitForText(outputLog, `[exit ${status}]`, timeoutMs);
+      if (outputLog !== undefined) await fileHolding(outputLog, `[exit ${status}]`, timeoutMs);
       return { status, rows: rowsOf(screen).filter((row) => row.trim() !== '' && !EXIT_LINE.test(row)) };
     },
   };
 }
 
-/** Resolves once the file at `path` holds `text`. */
-async function waitForText(path: string, text: string, timeoutMs: number): Promise<void> {
+/** What the file at `path` holds, once it holds `text` (an output log can lag the screen it is piped from). */
+export async function fileHolding(path: string, text: string, timeoutMs = 15_000): Promise<string> {
   const started = Date.now();
-  while (!readFileSync(path, 'utf8').includes(text)) {
+  for (let content = readFileSync(path, 'utf8'); ; content = readFileSync(path, 'utf8')) {
+    if (content.includes(text)) return content;
     if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${JSON.stringify(text)} in ${path}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
