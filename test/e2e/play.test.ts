@@ -66,7 +66,8 @@ describe('playing what the cursor is on', () => {
     dashboard.sendKeys('3');
     await dashboard.waitFor(new RegExp(`Saved shows · \\d+[\\s\\S]*› ${escapeRegExp(cellPrefixOf(show.name))}`), SCREEN_MS);
     dashboard.sendKeys('Enter');
-    await dashboard.waitFor(`${show.name} · ${episodes.length} episodes`, SCREEN_MS);
+    // Enter once the first episode is listed under the cursor: pressed before, it has no row to play.
+    await dashboard.waitFor(new RegExp(`${escapeRegExp(show.name)} · ${episodes.length} episodes[\\s\\S]*› \\d{4}-\\d\\d-\\d\\d`), SCREEN_MS);
     dashboard.sendKeys('Enter');
     await dashboard.waitFor(
       (screen) => nowPlayingOf(screen)?.name === episodes[0]!.name && screen.includes(`${show.name} · episode`),

@@ -31,7 +31,9 @@ describe('the access token', () => {
     sessions.push(dashboard);
     await dashboard.waitFor(/▶ Playing|❚❚ Paused/, 15_000);
     const screens = [dashboard.capture({ escapes: true })];
-    for (const [keys, shows] of [[['2', 'Enter'], /items/], [['Escape', '3'], /Saved shows/], [['4'], /Audiobooks/], [['?'], /Help/]] as const) {
+    // Enter once the playlists are listed: pressed before, it has no row to open.
+    const steps = [[['2'], /Playlists · \d+[\s\S]*› \S/], [['Enter'], /items/], [['Escape', '3'], /Saved shows/], [['4'], /Audiobooks/], [['?'], /Help/]] as const;
+    for (const [keys, shows] of steps) {
       dashboard.sendKeys(...keys);
       await dashboard.waitFor(shows, 15_000);
       screens.push(dashboard.capture({ escapes: true }));
