@@ -11,6 +11,7 @@ import { readTokenInput, TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js'
 import { printable } from '../text/printed.js';
 import { canEdit, readOnlyText } from '../ui/playlist-editor/model/access.js';
 import { playlistNamed, readAllPlaylists } from '../ui/playlist-editor/picker.js';
+import { joinOptionValues } from './option-values.js';
 import { recentPlaylistsFile } from './recent-playlists-file.js';
 import { askDashboard } from './socket-client.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
@@ -45,7 +46,7 @@ const OPTIONS = {
 function parse(argv: readonly string[], env: NodeJS.ProcessEnv) {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinOptionValues(argv, OPTIONS), options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError((error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0]!.replace(/\.$/, ''));
   }

@@ -10,6 +10,7 @@ import { FormatError, parseTemplate, statusJson, statusLine, statusWaybar, type 
 import { nowPlayingOf, type NowPlaying } from './now-playing.js';
 import { isPlayerCommandName } from './command-names.js';
 import { CommandUsageError, parsePlayerCommand, planPlayerCommand, type PlayerCommand } from './player-command.js';
+import { joinOptionValues } from './option-values.js';
 import { askDashboard } from './socket-client.js';
 // Static, not imported when used: each module of its own in the bundle would be a file more for every `status`.
 import { runFollow } from './follow.js';
@@ -63,19 +64,6 @@ const OPTIONS = {
   idle: { type: 'string' },
   follow: { type: 'boolean' },
 } as const;
-const VALUE_OPTIONS = new Set(['--base-url', '--token', '--token-file', '--db', '--format', '--max-width', '--idle']);
-
-/** `--format VALUE` as `--format=VALUE`: a value may start with a dash (`--idle -`), which parseArgs refuses. */
-function joinOptionValues(argv: readonly string[]): string[] {
-  const joined: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (VALUE_OPTIONS.has(word) && index + 1 < argv.length) joined.push(`${word}=${argv[++index]}`);
-    else joined.push(word);
-  }
-  return joined;
-}
-
 export interface Parsed {
   target: ServiceTarget;
   /** `--token TOKEN` itself, which `ps` shows to every user. */
@@ -87,7 +75,7 @@ export interface Parsed {
 export function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
   let parsed;
   try {
-    parsed = parseArgs({ args: joinOptionValues(argv), options: OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: joinOptionValues(argv, OPTIONS), options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError((error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0]!.replace(/\.$/, ''));
   }

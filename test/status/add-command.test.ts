@@ -75,6 +75,11 @@ describe('playdeck add with no dashboard', () => {
     expect(await add(['--to', 'x', 'extra'])).toMatchObject({ code: 2 });
     expect((await add(['--to', 'Sunday Frontier'])).err).toMatch(/^playdeck add: read-only: only .+ and collaborators can change this playlist\n$/);
   });
+
+  it('takes an option value that starts with a dash, as a random token may', async () => {
+    // Node's parseArgs called `--to -x` (and `--token -…`) ambiguous: a usage error for a good command line.
+    expect(await add(['--to', '-golden'])).toMatchObject({ code: 1, err: 'playdeck add: no playlist is named like "-golden"\n' });
+  });
 });
 
 describe('playdeck add through a dashboard', () => {
