@@ -5,13 +5,12 @@
  * the embedded one's running service, or one started here on its database for the moment). Adding what the
  * playlist holds already is refused, saying so: there is nobody to ask.
  */
-import { parseArgs } from 'node:util';
 import type { Api } from '../api/api.js';
 import { readTokenInput, TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 import { printable } from '../text/printed.js';
 import { canEdit, readOnlyText } from '../ui/playlist-editor/model/access.js';
 import { playlistNamed, readAllPlaylists } from '../ui/playlist-editor/picker.js';
-import { joinOptionValues } from './option-values.js';
+import { parseOptions } from './option-values.js';
 import { recentPlaylistsFile } from './recent-playlists-file.js';
 import { askDashboard } from './socket-client.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
@@ -44,13 +43,7 @@ const OPTIONS = {
 } as const;
 
 function parse(argv: readonly string[], env: NodeJS.ProcessEnv) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: joinOptionValues(argv, OPTIONS), options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0]!.replace(/\.$/, ''));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions(argv, OPTIONS, (message) => new UsageError(message));
   if (positionals.length > 0) throw new UsageError(`add takes no "${positionals[0]}" (the playlist goes after --to)`);
   if (values.to !== undefined && values.to.trim() === '') throw new UsageError('--to needs a name');
   const baseUrl = values['base-url'] ?? (env.PLAYDECK_BASE_URL || undefined);

@@ -5,12 +5,12 @@
  * service started (service-session.ts); `status` goes through a short cache. Loads nothing heavy until it
  * must: neither Ink nor React ever, and the client and SQLite only when no dashboard answers.
  */
-import { parseArgs } from 'node:util';
+import type { parseArgs } from 'node:util';
 import { FormatError, parseTemplate, statusJson, statusLine, statusWaybar, type Template } from './format.js';
 import { nowPlayingOf, type NowPlaying } from './now-playing.js';
 import { isPlayerCommandName } from './command-names.js';
 import { CommandUsageError, parsePlayerCommand, planPlayerCommand, type PlayerCommand } from './player-command.js';
-import { joinOptionValues } from './option-values.js';
+import { parseOptions } from './option-values.js';
 import { askDashboard } from './socket-client.js';
 // Static, not imported when used: each module of its own in the bundle would be a file more for every `status`.
 import { runFollow } from './follow.js';
@@ -73,13 +73,7 @@ export interface Parsed {
 }
 
 export function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: joinOptionValues(argv, OPTIONS), options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0]!.replace(/\.$/, ''));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions(argv, OPTIONS, (message) => new UsageError(message));
   const baseUrl = values['base-url'] ?? (env.PLAYDECK_BASE_URL || undefined);
   if (baseUrl === undefined) {
     if (values.token !== undefined || values['token-file'] !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
