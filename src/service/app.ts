@@ -14,6 +14,7 @@ import { registerRoutes, type DevMode } from './routes/route.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { OAuthStore } from './oauth/store.js';
 import type { ExpectedInstance } from './instance-file.js';
+import type { MediaSource } from './media-source.js';
 import { instanceRoutes } from './routes/instance.js';
 import { demoUserId, type Database } from './store/db.js';
 
@@ -52,6 +53,8 @@ export interface AppDeps {
   consent?: ConsentCode;
   /** Requests per client address to the OAuth endpoints in a rolling 30 s window (oauth/routes.ts by default). */
   oauthRateLimit?: number;
+  /** The files behind the catalog (a music folder's); none for the demo catalog. */
+  media?: MediaSource;
 }
 
 /** How often expired tokens, codes and refresh tokens are purged (a batch of each; issuing purges too). */
@@ -91,7 +94,7 @@ export const logToStderr = (line: string): void => void process.stderr.write(`${
 
 /** The service as a fastify instance (not listening): `start.ts` listens, tests use `app.inject`. */
 export function buildApp(deps: AppDeps): ServiceApp {
-  const context = createContext(deps.db, deps.now, deps.fallbackOrigin, deps.devMode);
+  const context = createContext(deps.db, deps.now, deps.fallbackOrigin, deps.devMode, deps.media ?? null);
   const log = deps.log ?? logToStderr;
   const damage = new DatabaseDamage(deps.db, log);
   context.playback.startIfIdle(demoUserId(deps.db), context.now());

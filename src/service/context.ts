@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { MediaSource } from './media-source.js';
 import { HistoryTracker } from './history-tracker.js';
 import { PlaybackService } from './playback.js';
 import { PlayContexts } from './play-context.js';
@@ -36,9 +37,13 @@ export interface ServiceContext {
   fallbackOrigin: string;
   /** Answering as the real service answers a development-mode app (dev-mode.ts): routes with bounds of their own read it. */
   devMode: boolean;
+  /** The files behind the catalog (a music folder's), or null for the generated demo catalog. */
+  media: MediaSource | null;
+  /** Why the catalog cannot be heard (no sound engine), in one line that says how to mend it; null when it can or need not be. */
+  soundProblem: string | null;
 }
 
-export function createContext(db: Database, now: () => number = Date.now, fallbackOrigin = 'http://127.0.0.1', devMode = false): ServiceContext {
+export function createContext(db: Database, now: () => number = Date.now, fallbackOrigin = 'http://127.0.0.1', devMode = false, media: MediaSource | null = null): ServiceContext {
   const versions = new Versions();
   const history = new HistoryStore(db, versions);
   const catalog = new CatalogStore(db);
@@ -66,5 +71,7 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     now,
     fallbackOrigin,
     devMode,
+    media,
+    soundProblem: null,
   };
 }

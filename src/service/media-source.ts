@@ -19,4 +19,6 @@ export interface MediaSource {
   fileOf(item: ContextItem): MediaFile | null;
   /** The track or episode a file of the catalog is (an absolute path), or null when it is none. */
   itemOf(path: string): ContextItem | null;
+  /** Hears each change of the catalog's files (a rescan, the folder watched); returns the way to stop hearing. */
+  subscribe(listener: () => void): () => void;
 }
