@@ -3,28 +3,16 @@
  * notification daemon that records what it is asked to show. The tests that need them skip, saying so in
  * one line, where the machine has no dbus-daemon or playerctl (.ci/run installs both from Debian's packages).
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { Message, MessageType, NameFlag, sessionBus, type MessageBus } from '@jellybrick/dbus-next';
-
-function has(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { missingTools, sayWhySkipped } from './system-tools.js';
 
 /** Why the desktop tests cannot run here, or null when they can. */
 export function missingBusTools(): string | null {
-  const missing = ['dbus-daemon', 'playerctl'].filter((command) => !has(command));
-  return missing.length === 0 ? null : `${missing.join(' and ')} not installed (apt-get install dbus-daemon playerctl)`;
+  return missingTools(['dbus-daemon', 'playerctl'], 'dbus-daemon playerctl');
 }
 
-/** Said once where the tools are missing: the one line a skipped test leaves. */
-export function sayWhySkipped(suite: string, why: string | null): void {
-  if (why !== null) process.stderr.write(`skipped: ${suite}: ${why}\n`);
-}
+export { sayWhySkipped };
 
 export interface PrivateBus {
   address: string;
