@@ -95,3 +95,29 @@ describe('playdeck config check', () => {
     }
   });
 });
+
+/** README's list of settings: each row's setting, default and words. */
+function readmeSettings(): { name: string; fallback: string; words: string }[] {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const part = readme.slice(readme.indexOf('## Make it yours'), readme.indexOf('## Now playing in your status bar'));
+  return part
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((row) => {
+      const [name, fallback, words] = row.slice(2, -2).split(' | ') as [string, string, string];
+      return { name: name.replaceAll('`', ''), fallback, words };
+    });
+}
+
+describe("README's list of settings", () => {
+  it('is the table, both ways: every setting as section.key with its default and help, and no other', () => {
+    const rows = readmeSettings();
+    const table = EVERY.map(({ section, key, setting }) => {
+      const written = writtenDefault(setting);
+      return { name: `${section}.${key}`, fallback: written === null ? 'unset' : `\`${written}\``, words: described(setting, key) };
+    });
+    for (const row of table) expect(rows, `README's row for ${row.name}: | \`${row.name}\` | ${row.fallback} | ${row.words} |`).toContainEqual(row);
+    for (const row of rows) expect(table.map(({ name }) => name), `README's ${row.name} is no setting of the table`).toContain(row.name);
+    expect(rows).toHaveLength(table.length);
+  });
+});
