@@ -8,11 +8,12 @@ import { defaultOf, type Setting, type ValueOf } from './kinds.js';
  * and README's list of settings, which a test holds to it. A setting's name is written here alone: its
  * consumer reads it from the typed config (`config.poll.playing_seconds`), its default from DEFAULT_SETTINGS.
  *
- * To add a setting: one entry in its section, then its consumer. A new section: one more key of SETTINGS,
- * with one entry per setting (and, if its settings need a word in common, a line in SECTION_NOTES); the
- * checker, `config default`, the typed config and the unknown-section message follow. A value none of the
- * kinds takes is a new kind in kinds.ts. The [keys] section is the action table's (src/ui/keys/actions.ts,
- * remapped by action name: check-keys.ts); README's key table gives each action's name.
+ * To add a setting: one entry in its section, then its consumer; README's list then needs its row, which
+ * test/config/settings.test.ts prints. A new section: one more key of SETTINGS with one entry per setting
+ * (and, if its settings share a word, a line in SECTION_NOTES): the checker, `config default`, the typed
+ * config and the unknown-section message follow. A value none of the kinds takes is a new kind in kinds.ts.
+ * The [keys] section is the action table's (src/ui/keys/actions.ts, remapped by action name in
+ * check-keys.ts); README's key table gives each action's name.
  */
 export const SETTINGS = {
   theme: {
