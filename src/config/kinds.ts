@@ -1,6 +1,6 @@
 import { COLOUR_SPELLING, parseColour, writtenColour, type Colour } from './colour.js';
 import { shown } from './problems.js';
-import { THEMES } from './themes.js';
+import { PALETTES } from './themes.js';
 
 /**
  * The kinds of setting the table (settings.ts) declares: what each one's entry holds, the value it gives the
@@ -102,7 +102,10 @@ const KINDS: { [T in SettingType]: Kind<Extract<Setting, { type: T }>> } = {
     written: (value) => writtenColour(value as Colour),
     allowed: () => null,
     // Shown at the default theme's colour (none where it has none: the plain style).
-    unset: (_setting, role) => ({ means: "the named theme's colour", shown: writtenColour((THEMES.default as Record<string, string | undefined>)[role] ?? null) }),
+    unset: (_setting, role) => {
+      const colour = (PALETTES.default as Record<string, unknown>)[role];
+      return { means: "the named theme's colour", shown: writtenColour(typeof colour === 'string' ? colour : null) };
+    },
   },
 };
 

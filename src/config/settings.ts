@@ -1,5 +1,6 @@
 import { COLOUR_SPELLING } from './colour.js';
 import { defaultOf, type Setting, type ValueOf } from './kinds.js';
+import { THEME_NAMES } from './themes.js';
 
 /**
  * Every setting of the config file but the keys, declared once: its section, its key, its kind (kinds.ts),
@@ -18,7 +19,7 @@ import { defaultOf, type Setting, type ValueOf } from './kinds.js';
 export const SETTINGS = {
   theme: {
     name: {
-      type: 'choice', allowed: ['default', 'light', 'high-contrast', 'none'], unset: 'NO_COLOR gives "none", otherwise "default"',
+      type: 'choice', allowed: THEME_NAMES, unset: 'NO_COLOR gives "none", otherwise "default"',
       help: 'the named colours',
     },
     accent: { type: 'colour', help: "the focused pane's border and title" },
@@ -87,9 +88,6 @@ export const settingsIn = (section: SectionName): readonly [key: string, setting
 export const DEFAULT_SETTINGS = Object.fromEntries(
   SECTION_NAMES.map((section) => [section, Object.fromEntries(settingsIn(section).map(([key, setting]) => [key, defaultOf(setting)]))]),
 ) as Settings;
-
-export type ThemeName = (typeof SETTINGS.theme.name.allowed)[number];
-export const THEME_NAMES: readonly ThemeName[] = SETTINGS.theme.name.allowed;
 
 /** The colour roles a theme gives and a config file can override: the theme's colour settings. */
 export type ThemeRole = { [K in keyof Table['theme']]: Table['theme'][K] extends { type: 'colour' } ? K : never }[keyof Table['theme']];
