@@ -5,6 +5,7 @@ import { CLEAR, ENTER, LEAVE, wholeRow } from '../terminal/alternate-screen.js';
 import { defaultLogPath } from './log-file.js';
 import type { PlaybackState } from '../api/types.js';
 import type { ArtSetting } from '../ui/art/mode.js';
+import { SETTINGS } from '../config/settings.js';
 
 /**
  * The start frame: the Now playing pane as the dashboard last showed it, kept when it quits and painted at the
@@ -16,7 +17,7 @@ import type { ArtSetting } from '../ui/art/mode.js';
  */
 
 const VERSION = 2;
-const ART_SETTINGS: ReadonlySet<string> = new Set<ArtSetting>(['auto', 'blocks', 'kitty', 'off']);
+const ART_SETTINGS: ReadonlySet<string> = new Set<ArtSetting>(SETTINGS.art.mode.allowed);
 
 /** What a kept frame is valid for, besides its service (the file's name). */
 export interface FrameFit {

@@ -1,11 +1,10 @@
 import { parse, TomlError } from 'smol-toml';
 import { checkKeys } from './check-keys.js';
+import { checkSetting, defaultOf } from './kinds.js';
 import { locateKeys, type LineFinder } from './locate.js';
-import { keyPath, shown, type ConfigProblem, type Reporter } from './problems.js';
-import {
-  ART_MODES, COLOUR_SPELLING, DEFAULT_CONFIG, DETAILS_SHARE_BOUNDS, parseColour, POLL_BOUNDS, THEME_NAMES, THEME_ROLES,
-  type Bounds, type Config, type ThemeName, type ThemeRole,
-} from './schema.js';
+import { keyPath, type ConfigProblem, type Reporter } from './problems.js';
+import { DEFAULT_CONFIG, type Config } from './schema.js';
+import { SECTION_NAMES, settingsIn, type SectionName, type Settings } from './settings.js';
 
 /**
  * Reads and checks a config file's text. Every problem is reported with its line; the config returned
@@ -19,7 +18,8 @@ export interface CheckedConfig {
 
 type Table = Record<string, unknown>;
 
-const SECTIONS = ['keys', 'theme', 'poll', 'layout', 'mouse', 'art', 'desktop'] as const;
+/** [keys] first, then the table's sections. */
+const SECTIONS: readonly string[] = ['keys', ...SECTION_NAMES];
 
 const isTable = (value: unknown): value is Table =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -60,79 +60,28 @@ function lineAt(lineOf: LineFinder, path: readonly string[]): number | null {
 
 function checkDocument(document: Table, report: Reporter): Config {
   for (const [name, value] of Object.entries(document)) {
-    if (!(SECTIONS as readonly string[]).includes(name)) report([name], `unknown section (allowed: ${list(SECTIONS.map((s) => `[${s}]`))})`);
+    if (!SECTIONS.includes(name)) report([name], `unknown section (allowed: ${list(SECTIONS.map((s) => `[${s}]`))})`);
     else if (!isTable(value)) report([name], `must be a table: write [${name}] on a line of its own`);
   }
-  const section = (name: (typeof SECTIONS)[number]): Table => (isTable(document[name]) ? document[name] : {});
-  const known = (name: string, table: Table, keys: readonly string[]): void => {
-    for (const key of Object.keys(table)) {
-      if (!keys.includes(key)) report([name, key], `unknown key (allowed in [${name}]: ${list(keys)})`);
-    }
-  };
+  const tableOf = (name: string): Table => (isTable(document[name]) ? document[name] : {});
+  const settings = Object.fromEntries(SECTION_NAMES.map((section) => [section, checkSection(section, tableOf(section), report)])) as Settings;
+  return { keys: checkKeys(tableOf('keys'), report), ...settings };
+}
 
-  const theme = section('theme');
-  known('theme', theme, ['name', ...THEME_ROLES]);
-  const poll = section('poll');
-  known('poll', poll, Object.keys(POLL_BOUNDS));
-  const layout = section('layout');
-  known('layout', layout, ['details', 'details_share']);
-  const mouse = section('mouse');
-  known('mouse', mouse, ['enabled']);
-  const art = section('art');
-  known('art', art, ['mode']);
-  const desktop = section('desktop');
-  known('desktop', desktop, ['mpris', 'notify']);
-
-  const number = (table: string, key: string, value: unknown, bounds: Bounds, what: string, fallback: number): number => {
-    if (value === undefined) return fallback;
-    if (typeof value === 'number' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max) return value;
-    report([table, key], `${shown(value)} is not allowed: ${what} from ${bounds.min} to ${bounds.max}`);
-    return fallback;
-  };
-  const boolean = (table: string, key: string, value: unknown, fallback: boolean): boolean => {
-    if (value === undefined) return fallback;
-    if (typeof value === 'boolean') return value;
-    report([table, key], `must be true or false, not ${shown(value)}`);
-    return fallback;
-  };
-  const oneOf = <T extends string>(table: string, key: string, value: unknown, allowed: readonly T[], fallback: T): T => {
-    if (value === undefined) return fallback;
-    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-    report([table, key], `${shown(value)} is not allowed (allowed: ${list(allowed.map((a) => `"${a}"`))})`);
-    return fallback;
-  };
-
-  const roles: Partial<Record<ThemeRole, string | null>> = {};
-  for (const role of THEME_ROLES) {
-    if (theme[role] === undefined) continue;
-    const colour = parseColour(theme[role]);
-    if (colour === undefined) report(['theme', role], `${shown(theme[role])} is not a colour (allowed: ${COLOUR_SPELLING})`);
-    else roles[role] = colour;
+/** A section of the table: its known keys, each value checked; what is missing or refused keeps its default. */
+function checkSection(section: SectionName, table: Table, report: Reporter): Record<string, unknown> {
+  const entries = settingsIn(section);
+  const keys = entries.map(([key]) => key);
+  for (const key of Object.keys(table)) {
+    if (!keys.includes(key)) report([section, key], `unknown key (allowed in [${section}]: ${list(keys)})`);
   }
-  const defaults = DEFAULT_CONFIG;
-  const seconds = (key: keyof typeof POLL_BOUNDS, fallbackMs: number): number =>
-    Math.round(number('poll', key, poll[key], POLL_BOUNDS[key], 'a number of seconds', fallbackMs / 1000) * 1000);
-
-  return {
-    keys: checkKeys(isTable(document['keys']) ? document['keys'] : {}, report),
-    theme: {
-      name: theme['name'] === undefined ? undefined : oneOf<ThemeName>('theme', 'name', theme['name'], THEME_NAMES, 'default'),
-      roles,
-    },
-    poll: {
-      playingMs: seconds('playing_seconds', defaults.poll.playingMs),
-      idleMs: seconds('idle_seconds', defaults.poll.idleMs),
-      listRefreshMs: seconds('list_refresh_seconds', defaults.poll.listRefreshMs),
-    },
-    layout: {
-      details: boolean('layout', 'details', layout['details'], defaults.layout.details),
-      detailsShare: number('layout', 'details_share', layout['details_share'], DETAILS_SHARE_BOUNDS, 'a share of the width', defaults.layout.detailsShare),
-    },
-    mouse: { enabled: boolean('mouse', 'enabled', mouse['enabled'], defaults.mouse.enabled) },
-    art: { mode: oneOf('art', 'mode', art['mode'], ART_MODES, defaults.art.mode) },
-    desktop: {
-      mpris: boolean('desktop', 'mpris', desktop['mpris'], defaults.desktop.mpris),
-      notify: boolean('desktop', 'notify', desktop['notify'], defaults.desktop.notify),
-    },
-  };
+  return Object.fromEntries(
+    entries.map(([key, setting]) => {
+      if (table[key] === undefined) return [key, defaultOf(setting)];
+      const checked = checkSetting(setting, table[key]);
+      if ('value' in checked) return [key, checked.value];
+      report([section, key], checked.problem);
+      return [key, defaultOf(setting)];
+    }),
+  );
 }

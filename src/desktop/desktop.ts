@@ -3,6 +3,7 @@
  * when asked, a notification of each new item, both over the session bus and both fed by the dashboard's
  * bridge (the playback it shows, its commands): no request of their own.
  */
+import type { Settings } from '../config/settings.js';
 import type { PlayerBridge } from '../status/player-bridge.js';
 import { imagesOf } from '../ui/art/pick-image.js';
 import { cachedCoverOf, coverUrlOf } from './art.js';
@@ -12,10 +13,8 @@ import { exportMpris, MPRIS_NAME, type MprisObject } from './mpris-object.js';
 import type { Snapshot } from './mpris-properties.js';
 import type { Message } from './session-bus.js';
 
-export interface DesktopSettings {
-  mpris: boolean;
-  notify: boolean;
-}
+/** A config file's [desktop]. */
+export type DesktopSettings = Settings['desktop'];
 
 export interface DesktopOptions {
   /** The session bus's address (one of DBUS_SESSION_BUS_ADDRESS's). */

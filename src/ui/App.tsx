@@ -27,6 +27,7 @@ import { computeLayout } from './layout.js';
 import type { CursorTargetSlot } from './library/cursor-target.js';
 import { LoadedLists } from './library/loaded-lists.js';
 import { PollShare } from './state/poll-share.js';
+import { pollIntervalsOf } from './state/poll-pace.js';
 import { likeFocused, useLikedStoreOf, usePlayingLiked } from './library/use-like-key.js';
 import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
@@ -92,13 +93,14 @@ export function App(props: AppProps) {
   const [pollShare] = useState(() => new PollShare());
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
-  const { keys: bindings, poll } = config;
+  const { keys: bindings } = config;
+  const { listRefreshMs } = pollIntervalsOf(config.poll);
   const services = useMemo(
     (): Partial<Services> => ({
       api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
-      listRefreshMs: poll.listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare,
+      listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare,
     }),
-    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, poll.listRefreshMs, shownTheme, cursorTarget, loaded, pollShare],
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, listRefreshMs, shownTheme, cursorTarget, loaded, pollShare],
   );
   return (
     <ServicesProvider services={services}>
@@ -124,7 +126,8 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
   const [notice, showNotice] = useNotice();
-  const playback = usePlayback(api, showNotice, config.poll);
+  const intervals = useMemo(() => pollIntervalsOf(config.poll), [config.poll]);
+  const playback = usePlayback(api, showNotice, intervals);
   const sleep = useSleepTimer(playback, showNotice);
   const sleepPrompt = useSleepPrompt(sleep, showNotice);
   usePlaybackLink(playback, sleep);

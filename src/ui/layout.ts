@@ -1,3 +1,5 @@
+import { DEFAULT_SETTINGS, type Settings } from '../config/settings.js';
+
 /**
  * Where each part of the dashboard goes for a terminal size. The root is one row shorter than the
  * terminal: an output as tall as the terminal makes Ink clear the whole screen on every frame.
@@ -34,19 +36,12 @@ const MIN_DETAILS_WIDTH = 24;
 const MIN_MIDDLE_ROWS = 3;
 
 /** The details pane beside the list: shown or not, and its share of the width (a config file's [layout]). */
-export interface LayoutSettings {
-  details: boolean;
-  detailsShare: number;
-}
-
-export const DEFAULT_LAYOUT: LayoutSettings = { details: true, detailsShare: 0.45 };
-
-export function computeLayout(columns: number, rows: number, settings: LayoutSettings = DEFAULT_LAYOUT): DashboardLayout {
+export function computeLayout(columns: number, rows: number, settings: Settings['layout'] = DEFAULT_SETTINGS.layout): DashboardLayout {
   const width = Math.max(1, Math.floor(columns));
   const rootHeight = Math.max(1, Math.floor(rows) - 1);
   const nowPlayingHeight = nowPlayingRows(rows);
   const middle = Math.max(MIN_MIDDLE_ROWS, rootHeight - nowPlayingHeight - TAB_LINE_ROWS - STATUS_ROWS);
-  const libraryWidth = Math.round(width * (1 - settings.detailsShare));
+  const libraryWidth = Math.round(width * (1 - settings.details_share));
   const detailsWidth = settings.details && width - libraryWidth >= MIN_DETAILS_WIDTH ? width - libraryWidth : 0;
   return {
     root: { width, height: rootHeight },

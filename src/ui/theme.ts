@@ -1,50 +1,17 @@
 import chalk from 'chalk';
 import { useServices } from './app-services.js';
-import type { ThemeName, ThemeRole, ThemeSettings } from '../config/schema.js';
+import { THEME_ROLES, type Settings, type ThemeRole } from '../config/settings.js';
+import { PALETTES, type ThemeName } from '../config/themes.js';
 
 /**
- * The dashboard's colours, by role. Under NO_COLOR (https://no-color.org: set and not empty) every colour is
- * undefined and only text styles remain (bold, dim, inverse), so nothing depends on colour to be read:
- * focus shows in the border's line weight too, refusals and errors in their words. Colours are in the form
- * Ink's `color` props take: a name ('cyan'), '#rrggbb' or 'ansi256(n)'.
+ * The dashboard's colours, by role: a named theme (config/themes.ts) with a config file's roles over it.
+ * Under NO_COLOR (https://no-color.org: set and not empty) every colour is undefined and only text styles
+ * remain. Colours are in the form Ink's `color` props take: a name ('cyan'), '#rrggbb' or 'ansi256(n)'.
  */
-export interface Theme {
-  isColorEnabled: boolean;
-  /** The focused pane's border and title. */
-  accent: string | undefined;
-  error: string | undefined;
-  warning: string | undefined;
-  success: string | undefined;
-  /** Secondary text; undefined: dim, as without a theme. */
-  muted: string | undefined;
-  /** The cursor row's background; undefined: inverse. */
-  selection: string | undefined;
-  /** Borders of panes without the focus; undefined: dim. */
-  border: string | undefined;
-  /** The progress bar's fill. */
-  progress: string | undefined;
-}
+export type Theme = { isColorEnabled: boolean } & Record<ThemeRole, string | undefined>;
 
-const NO_ROLES = { muted: undefined, selection: undefined, border: undefined } as const;
-
-export const THEMES: Readonly<Record<ThemeName, Theme>> = {
-  default: { isColorEnabled: true, accent: 'cyan', error: 'red', warning: 'yellow', success: 'green', progress: 'cyan', ...NO_ROLES },
-  // Fixed entries of the 256-colour cube, dark enough for a white background whatever the terminal's palette
-  // (its own yellow and cyan are often unreadable there).
-  light: {
-    isColorEnabled: true, accent: 'ansi256(25)', error: 'ansi256(124)', warning: 'ansi256(130)', success: 'ansi256(28)',
-    progress: 'ansi256(25)', ...NO_ROLES,
-  },
-  // Bright colours, and no dim text or borders: dim is what low-contrast terminals lose first.
-  'high-contrast': {
-    isColorEnabled: true, accent: 'yellowBright', error: 'redBright', warning: 'magentaBright', success: 'greenBright',
-    progress: 'yellowBright', muted: 'whiteBright', selection: undefined, border: 'white',
-  },
-  none: {
-    isColorEnabled: false, accent: undefined, error: undefined, warning: undefined, success: undefined, progress: undefined,
-    ...NO_ROLES,
-  },
-};
+/** The named themes, each with a colour (or none) for every role of the config's [theme]. */
+export const THEMES: Readonly<Record<ThemeName, Theme>> = PALETTES;
 
 const isNoColor = (env: Record<string, string | undefined>): boolean => {
   const noColor = env['NO_COLOR'];
@@ -60,15 +27,13 @@ export function themeFromEnv(env: Record<string, string | undefined>): Theme {
  * top; a role set to null goes back to the plain style. A named theme wins over NO_COLOR, as no-color.org
  * asks of a user's own configuration.
  */
-export function resolveTheme(settings: ThemeSettings, env: Record<string, string | undefined>): Theme {
+export function resolveTheme(settings: Settings['theme'], env: Record<string, string | undefined>): Theme {
   const base = settings.name === undefined ? themeFromEnv(env) : THEMES[settings.name];
-  const entries = Object.entries(settings.roles) as [ThemeRole, string | null][];
-  if (entries.length === 0) return base;
+  const given = THEME_ROLES.filter((role) => settings[role] !== undefined);
+  if (given.length === 0) return base;
   const theme: Theme = { ...base };
-  for (const [role, colour] of entries) theme[role] = colour ?? undefined;
-  theme.isColorEnabled = (['accent', 'error', 'warning', 'success', 'muted', 'selection', 'border', 'progress'] as const).some(
-    (role) => theme[role] !== undefined,
-  );
+  for (const role of given) theme[role] = settings[role] ?? undefined;
+  theme.isColorEnabled = THEME_ROLES.some((role) => theme[role] !== undefined);
   return theme;
 }
 

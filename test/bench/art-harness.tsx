@@ -4,7 +4,8 @@ import { createApi } from '../../src/api/index.js';
 import { mountDashboard } from '../../src/cli/dashboard.js';
 import { startOrJoin } from '../../src/cli/embedded.js';
 import { growHeapSlowly } from '../../src/cli/heap-flags.js';
-import { DEFAULT_CONFIG, type ArtMode } from '../../src/config/schema.js';
+import { DEFAULT_CONFIG } from '../../src/config/schema.js';
+import type { ArtSetting as ArtMode } from '../../src/ui/art/mode.js';
 import { COLUMNS, ROWS } from './program.js';
 
 /**

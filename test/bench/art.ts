@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ArtMode } from '../../src/config/schema.js';
+import type { ArtSetting as ArtMode } from '../../src/ui/art/mode.js';
 import { coverPng } from '../../src/service/images/cover-picture.js';
 import { coverCells } from '../../src/ui/art/cover-cells.js';
 import { decodeImage } from '../../src/ui/art/decode.js';

@@ -3,7 +3,8 @@ import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { SECTIONS } from '../../src/ui/sections/registry.js';
 import { checkConfigText } from '../../src/config/check.js';
 import { formatProblem } from '../../src/config/problems.js';
-import { DEFAULT_CONFIG, POLL_BOUNDS, REQUEST_BUDGET_PER_30_S, requestsPer30s } from '../../src/config/schema.js';
+import { DEFAULT_CONFIG } from '../../src/config/schema.js';
+import { REQUEST_BUDGET_PER_30_S, requestsPer30s, SETTINGS } from '../../src/config/settings.js';
 
 const FILE = '/home/u/.config/playdeck/config.toml';
 const check = (text: string) => checkConfigText(text, FILE);
@@ -35,9 +36,9 @@ describe('checkConfigText', () => {
       ].join('\n'),
     );
     expect(problems).toEqual([]);
-    expect(config.theme).toEqual({ name: 'light', roles: { accent: '#ff8800', border: 'ansi256(240)', muted: 'blackBright', selection: null } });
-    expect(config.poll).toEqual({ playingMs: 10_000, idleMs: 30_500, listRefreshMs: 120_000 });
-    expect(config.layout).toEqual({ details: false, detailsShare: 0.3 });
+    expect(config.theme).toEqual({ name: 'light', accent: '#ff8800', border: 'ansi256(240)', muted: 'blackBright', selection: null });
+    expect(config.poll).toEqual({ playing_seconds: 10, idle_seconds: 30.5, list_refresh_seconds: 120 });
+    expect(config.layout).toEqual({ details: false, details_share: 0.3 });
     expect(config.mouse).toEqual({ enabled: false });
     expect(config.art).toEqual({ mode: 'blocks' });
     expect(config.desktop).toEqual({ mpris: false, notify: true });
@@ -135,9 +136,10 @@ describe('checkConfigText', () => {
   });
 
   it('keeps the request budget at the fastest intervals it allows', () => {
-    const fastest = { playingMs: POLL_BOUNDS.playing_seconds.min * 1000, idleMs: POLL_BOUNDS.idle_seconds.min * 1000, listRefreshMs: POLL_BOUNDS.list_refresh_seconds.min * 1000 };
+    const { playing_seconds: playing, idle_seconds: idle, list_refresh_seconds: listRefresh } = SETTINGS.poll;
+    const fastest = { playing_seconds: playing.min, idle_seconds: idle.min, list_refresh_seconds: listRefresh.min };
     expect(requestsPer30s(fastest)).toBeLessThanOrEqual(REQUEST_BUDGET_PER_30_S);
-    expect(requestsPer30s({ ...fastest, playingMs: 4_000 })).toBeGreaterThan(REQUEST_BUDGET_PER_30_S);
+    expect(requestsPer30s({ ...fastest, playing_seconds: 4 })).toBeGreaterThan(REQUEST_BUDGET_PER_30_S);
   });
 
   it('keeps notifications off unless asked, and refuses desktop values it does not know', () => {
@@ -173,6 +175,6 @@ describe('checkConfigText', () => {
     const { config, problems } = check('[mouse]\nenabled = false\n[poll]\nplaying_seconds = 1\n');
     expect(problems).toHaveLength(1);
     expect(config.mouse.enabled).toBe(false);
-    expect(config.poll.playingMs).toBe(5_000);
+    expect(config.poll.playing_seconds).toBe(5);
   });
 });

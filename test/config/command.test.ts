@@ -35,7 +35,7 @@ describe('playdeck config default', () => {
     const uncommented = defaultConfigText().replace(/^# (accent|error|warning|success|progress) = /gm, '$1 = ');
     const { config, problems } = checkConfigText(uncommented, 'config.toml');
     expect(problems).toEqual([]);
-    expect(config.theme.roles).toEqual({ accent: 'cyan', error: 'red', warning: 'yellow', success: 'green', progress: 'cyan' });
+    expect(config.theme).toEqual({ ...DEFAULT_CONFIG.theme, accent: 'cyan', error: 'red', warning: 'yellow', success: 'green', progress: 'cyan' });
   });
 });
 

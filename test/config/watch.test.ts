@@ -50,7 +50,7 @@ describe('watchConfig', () => {
     });
     update = next();
     writeFileSync(path, '[poll]\nplaying_seconds = 10\n');
-    expect(await update).toMatchObject({ config: { poll: { playingMs: 10_000 } } });
+    expect(await update).toMatchObject({ config: { poll: { playing_seconds: 10 } } });
   });
 
   it("follows an editor's save by rename, and says nothing for other files or a save that changes nothing", async () => {

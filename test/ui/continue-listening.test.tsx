@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chapter } from '../../src/api/types.js';
 import { App } from '../../src/ui/App.js';
-import { PLAYING_POLL_MS } from '../../src/ui/state/poll-pace.js';
+import { DEFAULT_POLL } from '../../src/ui/state/poll-pace.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp, type RenderedApp } from '../helpers/render.js';
@@ -53,7 +53,7 @@ describe('Continue listening after something finishes', () => {
     const { app, api, chapter } = await resumeFirstRow();
     expect(reads(api)).toBe(1);
     playToTheEnd(api, chapter);
-    await vi.advanceTimersByTimeAsync(PLAYING_POLL_MS);
+    await vi.advanceTimersByTimeAsync(DEFAULT_POLL.playingMs);
     const frame = await app.waitForFrame('Continue listening · 3');
     expect(frame).not.toContain('Chapter 4');
     expect(reads(api)).toBe(2);
@@ -78,7 +78,7 @@ describe('Continue listening after something finishes', () => {
     await app.press('2');
     await app.waitForFrame('[2 Playlists]');
     playToTheEnd(api, chapter);
-    await vi.advanceTimersByTimeAsync(PLAYING_POLL_MS);
+    await vi.advanceTimersByTimeAsync(DEFAULT_POLL.playingMs);
     await app.waitForFrame('Chapter 5');
     await vi.advanceTimersByTimeAsync(30_000);
     expect(reads(api)).toBe(1);
@@ -91,7 +91,7 @@ describe('Continue listening after something finishes', () => {
     const { app, api, chapter } = await resumeFirstRow();
     const held = api.hold('getSavedAudiobooks');
     playToTheEnd(api, chapter);
-    await vi.advanceTimersByTimeAsync(PLAYING_POLL_MS);
+    await vi.advanceTimersByTimeAsync(DEFAULT_POLL.playingMs);
     await vi.waitFor(() => expect(reads(api)).toBe(2));
     expect(app.frame()).toContain('Continue listening · 4');
     held.release();

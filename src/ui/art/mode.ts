@@ -1,7 +1,8 @@
+import type { Settings } from '../../config/settings.js';
 import type { ColourDepth } from './half-blocks.js';
 
-/** How the cover is drawn: as coloured half-blocks, as a kitty image, or not at all. */
-export type ArtSetting = 'auto' | 'blocks' | 'kitty' | 'off';
+/** How the cover is drawn: as coloured half-blocks, as a kitty image, or not at all (a config file's [art] mode). */
+export type ArtSetting = Settings['art']['mode'];
 export type ArtMode = { kind: 'blocks'; depth: ColourDepth } | { kind: 'kitty' } | { kind: 'off' };
 
 type Env = Readonly<Record<string, string | undefined>>;

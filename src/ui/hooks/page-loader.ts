@@ -1,11 +1,12 @@
 import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { pagesToFetch } from '../state/list-cursor.js';
+import { DEFAULT_POLL } from '../state/poll-pace.js';
 
 /** Items per request: small enough to answer fast, large enough that a held key rarely waits. */
 export const PAGE_SIZE = 50;
-/** The page under the cursor is read again at most this often (a 304 costs no render). */
-export const REFRESH_INTERVAL_MS = 60_000;
+/** The page under the cursor is read again at most this often (a 304 costs no render), without a config file's [poll]. */
+export const REFRESH_INTERVAL_MS = DEFAULT_POLL.listRefreshMs;
 /** How soon to look again when a page is still in flight (or never loaded). */
 export const RECHECK_MS = 1_000;
 /** More would fetch pages the window has already passed while a key is held down. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaybackState } from '../../../src/api/types.js';
 import { PageLoader, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
-import { IDLE_POLL_MS, PLAYING_POLL_MS, playbackPollDelay } from '../../../src/ui/state/poll-pace.js';
+import { DEFAULT_POLL, playbackPollDelay } from '../../../src/ui/state/poll-pace.js';
 
 /** A config's [poll] intervals where the polls read them; without one, today's. */
 
@@ -10,8 +10,8 @@ const playing = (progress: number, duration: number): PlaybackState =>
 
 describe('poll intervals', () => {
   it("ask what plays at the config's intervals, today's without one", () => {
-    expect(playbackPollDelay(playing(0, 600_000))).toBe(PLAYING_POLL_MS);
-    expect(playbackPollDelay(null)).toBe(IDLE_POLL_MS);
+    expect(playbackPollDelay(playing(0, 600_000))).toBe(DEFAULT_POLL.playingMs);
+    expect(playbackPollDelay(null)).toBe(DEFAULT_POLL.idleMs);
     const slow = { playingMs: 20_000, idleMs: 120_000 };
     expect(playbackPollDelay(playing(0, 600_000), slow)).toBe(20_000);
     expect(playbackPollDelay(null, slow)).toBe(120_000);

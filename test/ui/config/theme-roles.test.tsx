@@ -8,6 +8,7 @@ import { clockLine } from '../../../src/ui/components/clock-line.js';
 import { ServicesProvider } from '../../../src/ui/app-services.js';
 import { resolveTheme, THEMES, type Theme } from '../../../src/ui/theme.js';
 import { computeLayout } from '../../../src/ui/layout.js';
+import { DEFAULT_SETTINGS } from '../../../src/config/settings.js';
 
 /** The roles a config's theme sets, in the frames: borders, the cursor row, the progress bar; the default as before. */
 
@@ -32,7 +33,7 @@ describe('theme roles in frames', () => {
     chalk.level = 3;
     const pane = <Pane title="Lists" isFocused={false} width={20} height={3} />;
     expect(frameOf(THEMES.default, pane)).toContain('\u001B[2m╭');
-    const bordered = resolveTheme({ name: 'default', roles: { border: 'ansi256(240)' } }, {});
+    const bordered = resolveTheme({ ...DEFAULT_SETTINGS.theme, name: 'default', border: 'ansi256(240)' }, {});
     expect(frameOf(bordered, pane)).toContain('\u001B[38;5;240m╭');
     expect(frameOf(bordered, pane)).not.toContain('\u001B[2m╭');
   });
@@ -40,7 +41,7 @@ describe('theme roles in frames', () => {
   it('draws the cursor row inverse by default and on the selection colour when set', () => {
     chalk.level = 3;
     expect(frameOf(THEMES.default, list)).toContain('\u001B[7m› row 1');
-    const selected = resolveTheme({ name: 'default', roles: { selection: 'blue' } }, {});
+    const selected = resolveTheme({ ...DEFAULT_SETTINGS.theme, name: 'default', selection: 'blue' }, {});
     const frame = frameOf(selected, list);
     expect(frame).toContain('\u001B[44m› row 1');
     expect(frame).not.toContain('\u001B[7m');
@@ -50,7 +51,7 @@ describe('theme roles in frames', () => {
     chalk.level = 3;
     const snapshot = { progressMs: 30_000, durationMs: 60_000, isPlaying: false, receivedAt: 0 };
     expect(clockLine(snapshot, 0, 30, THEMES.default)).toContain('\u001B[36m━');
-    const line = clockLine(snapshot, 0, 30, resolveTheme({ name: 'default', roles: { progress: '#ff8800', muted: 'gray' } }, {}));
+    const line = clockLine(snapshot, 0, 30, resolveTheme({ ...DEFAULT_SETTINGS.theme, name: 'default', progress: '#ff8800', muted: 'gray' }, {}));
     expect(line).toContain('\u001B[38;2;255;136;0m━');
     expect(line).toContain('\u001B[90m─');
   });
@@ -59,8 +60,8 @@ describe('theme roles in frames', () => {
 describe('layout settings', () => {
   it('keeps the default split and takes the share or no details from the config', () => {
     expect(computeLayout(120, 40).library.width).toBe(66);
-    expect(computeLayout(120, 40, { details: true, detailsShare: 0.3 }).details.width).toBe(36);
-    const without = computeLayout(120, 40, { details: false, detailsShare: 0.45 });
+    expect(computeLayout(120, 40, { details: true, details_share: 0.3 }).details.width).toBe(36);
+    const without = computeLayout(120, 40, { ...DEFAULT_SETTINGS.layout, details: false });
     expect([without.library.width, without.details.width]).toEqual([120, 0]);
   });
 });

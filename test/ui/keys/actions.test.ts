@@ -1,22 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keyLabel, parseKey } from '../../../src/config/keys.js';
-import { ACTION_NAMES, ACTIONS, actionsIn, placesOf, type ActionName, type Place } from '../../../src/ui/keys/actions.js';
+import { ACTION_NAMES, ACTIONS, actionSpec, actionsIn, isActionName, placesOf, type ActionName, type Place } from '../../../src/ui/keys/actions.js';
 import { DEFAULT_BINDINGS, findConflicts, placesOverlap, REMAPPABLE_ACTIONS } from '../../../src/ui/keys/bindings.js';
 import { helpRows } from '../../../src/ui/keys/help-rows.js';
 import { SECTIONS } from '../../../src/ui/sections/registry.js';
 
-/** README's Keys table: each row's keys (as labels), its words and its place. */
-function readmeRows(): { keys: string[]; words: string; where: string }[] {
+/** README's Keys table: each row's keys (as labels), its words, its place and the config names it gives. */
+function readmeRows(): { keys: string[]; words: string; where: string; names: string[] }[] {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
   const table = readme.slice(readme.indexOf('## Keys'), readme.indexOf('## Reordering')).split('\n').filter((line) => line.startsWith('| '));
   return table.slice(1).map((row) => {
-    const [keyCell, words, where] = row.slice(2, -2).split(' | ') as [string, string, string];
+    const [keyCell, words, where, nameCell] = row.slice(2, -2).split(' | ') as [string, string, string, string];
     const keys = keyCell
       .replace('Shift+`↑` `↓`', 'Shift+↑ Shift+↓')
       .match(/`[^`]+`|(?:Ctrl|Shift)\+\S+|\b(?:Tab|Space|Enter|Esc|PgUp|PgDn|Home|End|Delete|Backspace)\b/g)!
       .map((key) => key.replaceAll('`', '').replace(/,$/, ''));
-    return { keys, words, where };
+    const names = nameCell === '—' ? [] : nameCell.split(', ').map((name) => name.replaceAll('`', ''));
+    return { keys, words, where, names };
   });
 }
 
@@ -73,6 +74,18 @@ describe('the action table', () => {
       expect(actions.length, `README's place "${where}" (${words})`).toBeGreaterThan(0);
       for (const key of keys) {
         expect(actions.some((action) => labelsOf(action).includes(key)), `README's ${key} (${words}) is no action's in ${where}`).toBe(true);
+      }
+    }
+  });
+  it("gives each action's config name in README's key table, both ways: the file's names, each once, in the row of its keys", () => {
+    const rows = readmeRows();
+    const named = rows.flatMap(({ names }) => names);
+    expect([...named].sort()).toEqual([...REMAPPABLE_ACTIONS].sort());
+    for (const { keys, words, where, names } of rows) {
+      for (const name of names) {
+        expect(isActionName(name) && actionSpec(name).place === where, `README names ${name} in ${where} (${words})`).toBe(true);
+        const labels = labelsOf(name as ActionName);
+        expect(labels.every((label) => keys.includes(label)), `README names ${name} (${labels.join(', ')}) beside ${keys.join(', ')}`).toBe(true);
       }
     }
   });

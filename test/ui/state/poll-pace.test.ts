@@ -3,8 +3,7 @@ import type { PlaybackState } from '../../../src/api/types.js';
 import {
   asksOnFocus,
   FRESH_ON_FOCUS_MS,
-  IDLE_POLL_MS,
-  PLAYING_POLL_MS,
+  DEFAULT_POLL,
   playbackPollDelay,
   UNFOCUSED_POLL_MS,
   type Attention,
@@ -23,13 +22,13 @@ const per30s = (delay: number): number => Math.ceil(30_000 / delay);
 describe('the playback poll pace', () => {
   it('is the pace before focus counted where the terminal never reported it, and where it is focused but for the item-end poll', () => {
     for (const attention of ['unreported', 'focused'] as Attention[]) {
-      expect(playbackPollDelay(playing(0, 600_000), undefined, attention)).toBe(PLAYING_POLL_MS);
-      expect(playbackPollDelay(paused, undefined, attention)).toBe(IDLE_POLL_MS);
-      expect(playbackPollDelay(null, undefined, attention)).toBe(IDLE_POLL_MS);
+      expect(playbackPollDelay(playing(0, 600_000), undefined, attention)).toBe(DEFAULT_POLL.playingMs);
+      expect(playbackPollDelay(paused, undefined, attention)).toBe(DEFAULT_POLL.idleMs);
+      expect(playbackPollDelay(null, undefined, attention)).toBe(DEFAULT_POLL.idleMs);
     }
     // Just after the item ends, when that comes first, where focus is not reported; focused, 6 in 30 s at most.
     expect(playbackPollDelay(playing(598_000, 600_000), undefined, 'unreported')).toBe(2_500);
-    expect(playbackPollDelay(playing(598_000, 600_000), undefined, 'focused')).toBe(PLAYING_POLL_MS);
+    expect(playbackPollDelay(playing(598_000, 600_000), undefined, 'focused')).toBe(DEFAULT_POLL.playingMs);
     expect(per30s(playbackPollDelay(playing(0, 600_000), undefined, 'focused'))).toBe(6);
   });
 
