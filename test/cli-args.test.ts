@@ -42,7 +42,7 @@ describe('the command line parser', () => {
     [['logout', 'now', '--base-url', 'u'], 'logout takes no "now"'],
     [['extra'], 'unknown command "extra"'],
     [['--token', 'abc'], '--token needs --base-url'],
-    [['--base-url', 'u', '--port', '1'], '--port and --db are for the embedded service'],
+    [['--base-url', 'u', '--port', '1'], '--port, --db and --music are for the embedded service'],
   ])('refuses %j with a UsageError', (argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
     expect(() => parseCliArgs(argv, {})).toThrow(message);

@@ -1,6 +1,7 @@
 import { parse, TomlError } from 'smol-toml';
 import { checkKeys } from './check-keys.js';
 import { locateKeys, type LineFinder } from './locate.js';
+import { musicSettingsOf } from './music-settings.js';
 import { keyPath, shown, type ConfigProblem, type Reporter } from './problems.js';
 import {
   ART_MODES, COLOUR_SPELLING, DEFAULT_CONFIG, DETAILS_SHARE_BOUNDS, parseColour, POLL_BOUNDS, THEME_NAMES, THEME_ROLES,
@@ -19,7 +20,7 @@ export interface CheckedConfig {
 
 type Table = Record<string, unknown>;
 
-const SECTIONS = ['keys', 'theme', 'poll', 'layout', 'mouse', 'art', 'desktop'] as const;
+const SECTIONS = ['keys', 'theme', 'poll', 'layout', 'mouse', 'art', 'desktop', 'music'] as const;
 
 const isTable = (value: unknown): value is Table =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -82,6 +83,11 @@ function checkDocument(document: Table, report: Reporter): Config {
   known('art', art, ['mode']);
   const desktop = section('desktop');
   known('desktop', desktop, ['mpris', 'notify']);
+  const music = section('music');
+  known('music', music, ['folder', 'podcasts', 'follow_outside_links']);
+  for (const key of ['folder', 'podcasts']) {
+    if (music[key] !== undefined && (typeof music[key] !== 'string' || music[key].trim() === '')) report(['music', key], `must be a folder's path in quotes, not ${shown(music[key])}`);
+  }
 
   const number = (table: string, key: string, value: unknown, bounds: Bounds, what: string, fallback: number): number => {
     if (value === undefined) return fallback;
@@ -134,5 +140,6 @@ function checkDocument(document: Table, report: Reporter): Config {
       mpris: boolean('desktop', 'mpris', desktop['mpris'], defaults.desktop.mpris),
       notify: boolean('desktop', 'notify', desktop['notify'], defaults.desktop.notify),
     },
+    music: { ...musicSettingsOf(music), followOutsideLinks: boolean('music', 'follow_outside_links', music['follow_outside_links'], false) },
   };
 }

@@ -66,6 +66,12 @@ export function defaultConfigText(): string {
     '# Over the session bus (Linux); without one (SSH, a container) neither does anything.',
     aligned(`mpris = ${desktop.mpris}`, 'media keys, playerctl and the desktop\'s players widgets (MPRIS)'),
     aligned(`notify = ${desktop.notify}`, 'a desktop notification when the item changes (one, replaced each time)'),
+    '',
+    '[music]',
+    '# Your music folder as the catalog (`playdeck --music DIR` does the same); unset, the demo catalog.',
+    aligned('# folder = "~/Music"', 'tags, covers and chapters are read from it; nothing is written there'),
+    aligned('# podcasts = "~/Podcasts"', 'each folder of it is a show (unset: a Podcasts folder in the music folder)'),
+    aligned('follow_outside_links = false', 'follow links that lead out of the music folder'),
   );
   return `${lines.join('\n')}\n`;
 }

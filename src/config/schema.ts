@@ -1,4 +1,5 @@
 import { DEFAULT_BINDINGS, type KeyBindings } from '../ui/keys/bindings.js';
+import { NO_MUSIC, type MusicSettings } from './music-settings.js';
 
 /** What a config file can set, with today's behaviour as the defaults. */
 
@@ -41,6 +42,8 @@ export interface Config {
   art: { mode: ArtMode };
   /** The desktop over the session bus: MPRIS (media keys, players widgets), notifications of each new item. */
   desktop: { mpris: boolean; notify: boolean };
+  /** A music folder as the embedded service's catalog (decisions §19): music-settings.ts. */
+  music: MusicSettings;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -53,6 +56,7 @@ export const DEFAULT_CONFIG: Config = {
   mouse: { enabled: true },
   art: { mode: 'auto' },
   desktop: { mpris: true, notify: false },
+  music: NO_MUSIC,
 };
 
 export interface Bounds {

@@ -56,6 +56,8 @@ export interface StartOptions {
    * `musicDatabasePath()` unless `db` says otherwise; `onProgress` hears the scan's progress (`serve` prints it).
    */
   music?: MusicOptions & { onProgress?(progress: ScanProgress): void };
+  /** Serve the database's catalog as it is, a music folder's or the demo's, scanning nothing (a one-off command). */
+  anyCatalog?: true;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -142,7 +144,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const sized = asked ? () => catalogOfSize({ catalogTracks: asked.catalogTracks ?? DEFAULT_CATALOG_SIZE.catalogTracks, likedSongs: asked.likedSongs ?? DEFAULT_CATALOG_SIZE.likedSongs }) : undefined;
   const db = openDatabase({ path, catalog: folders ? localCatalog : sized });
   const mismatch = asked ? sizeMismatch(db, asked, path) : null;
-  const wrongKind = kindMismatch(db, path, folders !== null);
+  const wrongKind = options.anyCatalog ? null : kindMismatch(db, path, folders !== null);
   if (mismatch || wrongKind) {
     db.close();
     throw wrongKind ?? new DatabaseFault(mismatch!);

@@ -54,7 +54,7 @@ describe('checkConfigText', () => {
   });
 
   it('names unknown sections and keys with what is allowed', () => {
-    expect(said('[colours]\naccent = "red"\n')).toEqual(['1: colours: unknown section (allowed: [keys], [theme], [poll], [layout], [mouse], [art], [desktop])']);
+    expect(said('[colours]\naccent = "red"\n')).toEqual(['1: colours: unknown section (allowed: [keys], [theme], [poll], [layout], [mouse], [art], [desktop], [music])']);
     expect(said('\n[mouse]\nenable = true\n')).toEqual(['3: mouse.enable: unknown key (allowed in [mouse]: enabled)']);
     expect(said('mouse = true\n')).toEqual(['1: mouse: must be a table: write [mouse] on a line of its own']);
     expect(said('[poll]\nplaying = 5\n')).toEqual([
