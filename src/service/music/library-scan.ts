@@ -37,6 +37,8 @@ export class LibraryScan {
     // Loaded here: Node's worker modules cost a start that scans nothing ~10 ms.
     const { Worker } = await import('node:worker_threads');
     if (this.isStopped) return;
+    // Scanning from now on, before the worker's first word: a dashboard asking at once sees it.
+    this.progress = { state: 'scanning', first: false, found: 0, read: 0, perSecond: 0 };
     const worker = new Worker(WORKER_URL, { workerData: this.setup });
     this.worker = worker;
     // Never what keeps the process alive: a dashboard that quits does not wait for a scan.
