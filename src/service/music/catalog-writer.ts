@@ -91,6 +91,7 @@ export class CatalogWriter {
       seen: prepare('INSERT OR IGNORE INTO music_seen (type, id) VALUES (?, ?)'),
       forgetSeen: prepare('DELETE FROM music_seen WHERE type = ? AND id = ?'),
       saveItem: prepare('INSERT OR IGNORE INTO saved_items (user_id, type, item_id, added_at) VALUES (?, ?, ?, ?)'),
+      unsaveItem: prepare('DELETE FROM saved_items WHERE user_id = ? AND type = ? AND item_id = ?'),
       saveShow: prepare(`INSERT OR IGNORE INTO saved_shows (user_id, show_id, added_at, position) VALUES (?, ?, ?, (SELECT coalesce(min(position), 0) - 1 FROM saved_shows WHERE user_id = ?))`),
       saveAudiobook: prepare(`INSERT OR IGNORE INTO saved_audiobooks (user_id, audiobook_id, added_at, position) VALUES (?, ?, ?, (SELECT coalesce(min(position), 0) - 1 FROM saved_audiobooks WHERE user_id = ?))`),
       entryRank: prepare('SELECT rank FROM search_entries WHERE type = ? AND id = ?').pluck(),
@@ -138,6 +139,7 @@ export class CatalogWriter {
         if (this.s.artistPlaced!.get(artistId) !== undefined) continue;
         this.s.removeArtist!.run(artistId);
         this.unindex('artist', artistId);
+        this.forget('artist', artistId);
       }
     })();
     return true;
@@ -160,7 +162,9 @@ export class CatalogWriter {
     this.unindex('album', albumId);
     const files = this.filesOf(albumId, 'track');
     if (files.length === 0) {
+      // Gone from the folder: gone from the library too (saved again should it come back).
       this.s.removeAlbum!.run(albumId);
+      this.forget('album', albumId);
       return;
     }
     const rows = albumRows(albumId, files, this.names.music);
@@ -229,6 +233,12 @@ export class CatalogWriter {
       this.s.putItem!.run(file);
       if (isWholeFile) this.s.setItemId!.run(file.id, file.root, file.path);
     }
+  }
+
+  /** An album or artist no longer in the folder leaves the library, and will be saved again if it comes back. */
+  private forget(type: 'album' | 'artist', id: string): void {
+    this.s.unsaveItem!.run(LOCAL_USER_ID, type, id);
+    this.s.forgetSeen!.run(type, id);
   }
 
   private firstSight(type: string, id: string): boolean {
