@@ -43,6 +43,15 @@ describe('checkConfigText', () => {
     expect(config.desktop).toEqual({ mpris: false, notify: true });
   });
 
+  it('reads [music]: the folder, the podcasts folder and the links, and says what is wrong with them', () => {
+    const { config, problems } = check(['[music]', 'folder = "~/Music"', 'podcasts = "/srv/podcasts"', 'follow_outside_links = true'].join('\n'));
+    expect(problems).toEqual([]);
+    expect(config.music).toEqual({ folder: '~/Music', podcasts: '/srv/podcasts', followOutsideLinks: true });
+    const wrong = check(['[music]', 'folder = 3', 'follow_outside_links = "yes"', 'shuffle = true'].join('\n'));
+    expect(wrong.problems.map((problem) => problem.key)).toEqual(['music.folder', 'music.follow_outside_links', 'music.shuffle']);
+    expect(wrong.config.music).toEqual({ folder: null, podcasts: null, followOutsideLinks: false });
+  });
+
   it('says where a file is not TOML, in one problem', () => {
     const { config, problems } = check('[keys]\nquit = "q"\nhelp = \n');
     expect(problems).toHaveLength(1);
