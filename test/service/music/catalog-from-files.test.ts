@@ -29,6 +29,9 @@ describe.skipIf(why !== null)('a music folder as the catalog', () => {
     makeTone(join(music, 'Hits/02.opus'), { tags: { album: 'Summer Hits', artist: 'Carol', title: 'Sand', compilation: '1', track: '2' } });
     writeFileSync(join(music, 'Hits/Cover.PNG'), coverPng('beside', 16));
     makeTone(join(music, 'Loose/plain.wav'), { frequency: 500 });
+    makeTone(join(music, 'Big/01.opus'), { tags: { album: 'Big Picture', artist: 'Dora', title: 'Wide' } });
+    // A picture past what is served: measured, never read.
+    writeFileSync(join(music, 'Big/cover.jpg'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]));
     makeTone(join(music, 'Loose/Evil.mp3'), { tags: { title: 'Evil\u001b]0;pwned\u0007 title', artist: 'Mallory\u009b31m' } });
     writeFileSync(join(music, 'Loose/broken.mp3'), readFileSync(join(music, 'Alice/First Light/01.mp3')).subarray(0, 40));
     writeFileSync(join(music, 'Loose/not really.flac'), 'this is text, not audio');
@@ -96,7 +99,7 @@ describe.skipIf(why !== null)('a music folder as the catalog', () => {
     expect(names.filter((name) => name === 'Dawn')).toHaveLength(1);
     expect(names).not.toContain('Away');
     const library = await service.get('/playdeck/library');
-    expect(library).toMatchObject({ folder: sandbox.music, scan: { state: 'idle', first: true, found: 12, read: 12 }, sound_problem: null });
+    expect(library).toMatchObject({ folder: sandbox.music, scan: { state: 'idle', first: true, found: 13, read: 13 }, sound_problem: null });
   });
 
   it('follows a link out of the folder with follow_outside_links', async () => {
@@ -139,6 +142,7 @@ describe.skipIf(why !== null)('a music folder as the catalog', () => {
     const made = await picture('Loose');
     expect(made).toMatchObject({ status: 200, type: 'image/png' });
     expect(made.bytes).not.toEqual(beside.bytes);
+    expect(await picture('Big Picture')).toMatchObject({ status: 404, type: expect.stringContaining('application/json') });
   });
 
   it('makes a show of each folder of the podcasts folder, its episodes newest first', async () => {
