@@ -41,7 +41,7 @@ export class LibraryScan {
     this.progress = { state: 'scanning', first: false, found: 0, read: 0, perSecond: 0 };
     // Its heap bounded: a scan holds a batch of tags and the folder's sizes and times, tens of megabytes at most,
     // in the dashboard's own process (its budget is 250 MB whole).
-    const worker = new Worker(WORKER_URL, { workerData: this.setup, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 } });
+    const worker = new Worker(WORKER_URL, { workerData: this.setup, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 } });
     this.worker = worker;
     // Never what keeps the process alive: a dashboard that quits does not wait for a scan.
     worker.unref();

@@ -82,8 +82,10 @@ async function scan(parts: readonly { root: RootName; under: string }[], first: 
       if (writer.apply({ removed: [], read })) post({ kind: 'committed' });
       tell();
     };
+    let foundHere = 0;
     for (const file of walk({ folder, followOutsideLinks: setup.followOutsideLinks, under, skip: skipOf(root) })) {
       progress.found += 1;
+      foundHere += 1;
       const before = known.get(file.path);
       known.delete(file.path);
       if (before && before.size === file.size && before.mtime_ms === file.mtimeMs) {
@@ -95,6 +97,11 @@ async function scan(parts: readonly { root: RootName; under: string }[], first: 
       else tell();
     }
     if (pending.length > 0) await commit();
+    // A whole folder found empty that held files is more likely a disk not mounted than music thrown away.
+    if (under === '' && foundHere === 0 && known.size > 0) {
+      post({ kind: 'failed', message: `${folder} holds no audio file now: its catalog is kept as it was (a disk not mounted?)` });
+      continue;
+    }
     if (writer.apply({ removed: [...known.keys()].map((path) => ({ root, path })), read: [] })) post({ kind: 'committed' });
   }
   progress.state = 'idle';

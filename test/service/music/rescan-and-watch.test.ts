@@ -49,6 +49,17 @@ describe.skipIf(why !== null)('a music folder scanned again', () => {
     expect(await albumsOf(third)).toEqual([{ name: 'Tides', artists: ['Alice'], type: 'album', tracks: ['Ebb', 'Flow'] }]);
   });
 
+  it('keeps the catalog of a folder found empty (a disk not mounted), and says so', async () => {
+    await restart();
+    rmSync(join(sandbox.music, 'Tides'), { recursive: true });
+    rmSync(join(sandbox.music, 'untagged.flac'));
+    const lines: string[] = [];
+    await service?.close();
+    service = await startMusic(sandbox, {}, { log: (line) => lines.push(line) });
+    expect((await albumsOf(service)).map((album) => album.name).sort()).toEqual(['Music', 'Tides']);
+    expect(lines.join('\n')).toContain('holds no audio file now: its catalog is kept as it was');
+  });
+
   it('keeps ids, likes and unsaves across a rename, a rescan and a moved folder', async () => {
     const first = await restart();
     const before = await trackIds(first);
