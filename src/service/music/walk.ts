@@ -63,39 +63,27 @@ export function* walk(options: WalkOptions): Generator<FoundFile> {
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (skipped.has(path)) continue;
-      let isLink = entry.isSymbolicLink();
-      if (isLink) {
-        try {
-          if (!options.followOutsideLinks && !inside(realpathSync(path))) continue;
-        } catch {
-          continue; // a dangling link
-        }
+      if (entry.isDirectory()) {
+        folders.push(path);
+        continue;
       }
-      if (entry.isDirectory() || isLink) {
-        if (entry.isDirectory()) {
-          folders.push(path);
-          continue;
-        }
-        try {
-          if (statSync(path).isDirectory()) {
-            folders.push(path);
-            continue;
-          }
-        } catch {
-          continue;
-        }
-        isLink = true;
-      }
-      if (!isAudioName(entry.name) || !(entry.isFile() || isLink)) continue;
-      let file: Stats;
+      const isLink = entry.isSymbolicLink();
+      if (!isLink && !(entry.isFile() && isAudioName(entry.name))) continue;
+      let target: Stats;
       try {
-        file = statSync(path);
+        // A link leading out of the folder is followed only when asked; a dangling one throws here.
+        if (isLink && !options.followOutsideLinks && !inside(realpathSync(path))) continue;
+        target = statSync(path);
       } catch {
         continue;
       }
-      if (!file.isFile() || seen.has(idOf(file))) continue;
-      seen.add(idOf(file));
-      yield { path: relative(options.folder, path).split(sep).join('/'), size: file.size, mtimeMs: Math.trunc(file.mtimeMs) };
+      if (target.isDirectory()) {
+        folders.push(path);
+        continue;
+      }
+      if (!target.isFile() || !isAudioName(entry.name) || seen.has(idOf(target))) continue;
+      seen.add(idOf(target));
+      yield { path: relative(options.folder, path).split(sep).join('/'), size: target.size, mtimeMs: Math.trunc(target.mtimeMs) };
     }
     // Depth first, in name order: the stack takes them last first.
     for (let index = folders.length - 1; index >= 0; index--) pending.push(folders[index]!);
