@@ -48,7 +48,8 @@ describe.skipIf(why !== null)('a music folder as the catalog', () => {
       chapters: [{ title: 'Opening', startMs: 0, endMs: 1000 }, { title: 'Middle', startMs: 1000, endMs: 2000 }, { title: 'End', startMs: 2000, endMs: 3000 }],
     });
     service = await startMusic(sandbox);
-  });
+    // ffmpeg sixteen times and a scan: seconds alone, far more on a loaded machine.
+  }, 120_000);
   afterAll(async () => {
     await service?.close();
     sandbox?.remove();
@@ -102,7 +103,7 @@ describe.skipIf(why !== null)('a music folder as the catalog', () => {
     expect(library).toMatchObject({ folder: sandbox.music, scan: { state: 'idle', first: true, found: 13, read: 13 }, sound_problem: null });
   });
 
-  it('follows a link out of the folder with follow_outside_links', async () => {
+  it('follows a link out of the folder with follow_outside_links', { timeout: 60_000 }, async () => {
     const other = musicSandbox();
     try {
       mkdirSync(other.music, { recursive: true });

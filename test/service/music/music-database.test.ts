@@ -22,10 +22,10 @@ describe.skipIf(why !== null)("a music folder's database", () => {
     makeTone(join(sandbox.music, 'Podcasts/Talk/one.ogg'), { seconds: 2, tags: { title: 'One', date: '2022-01-01' } });
     const service = await startMusic(sandbox);
     await service.close();
-  });
+  }, 60_000);
   afterAll(() => sandbox.remove());
 
-  it('is refused without a music folder, and a demo database is refused with one, in one line each', async () => {
+  it('is refused without a music folder, and a demo database is refused with one, in one line each', { timeout: 60_000 }, async () => {
     await expect(startService({ db: sandbox.db, log: () => {} })).rejects.toThrow(/holds a music folder's catalog: start with --music DIR/);
     const demo = join(sandbox.root, 'demo.db');
     await (await startService({ db: demo, log: () => {}, catalogSize: { catalogTracks: 2_000, likedSongs: 10 } })).close();
@@ -33,7 +33,7 @@ describe.skipIf(why !== null)("a music folder's database", () => {
     await expect(startService({ db: join(sandbox.root, 'x.db'), log: () => {}, music: { folder: join(sandbox.root, 'nowhere') } })).rejects.toThrow(/is not a folder/);
   });
 
-  it("keeps an audiobook's and an episode's resume points, so that they are listened to again from there", async () => {
+  it("keeps an audiobook's and an episode's resume points, so that they are listened to again from there", { timeout: 60_000 }, async () => {
     let now = Date.UTC(2026, 0, 1);
     const service = await createTestService({ path: sandbox.db, now: () => now });
     try {
