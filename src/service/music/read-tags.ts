@@ -12,7 +12,7 @@ import { tagText, tagTexts } from './tag-text.js';
 export async function readTags(path: string): Promise<FileTags> {
   let metadata: IAudioMetadata;
   try {
-    metadata = await parseFile(path, { skipCovers: true, duration: false, includeChapters: true });
+    metadata = await parseFile(path, { skipCovers: true, duration: false, includeChapters: true, skipPostHeaders: !TAGGED_AT_THE_END.has(extname(path).toLowerCase()) });
   } catch (error) {
     return noTags(error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error));
   }
@@ -28,6 +28,9 @@ export async function readTags(path: string): Promise<FileTags> {
   }
   return tags;
 }
+
+/** Formats whose tags may be at the file's end (ID3v1, APEv2): the others' are read from their start alone. */
+const TAGGED_AT_THE_END: ReadonlySet<string> = new Set(['.mp3', '.aac', '.ape', '.wv', '.mpc']);
 
 const isMp4 = (path: string) => ['.m4a', '.m4b', '.mp4'].includes(extname(path).toLowerCase());
 
