@@ -112,6 +112,23 @@ export function integrityWorkerOptions(outdir) {
 }
 
 /**
+ * The music folder's scan runs in a worker thread (src/service/music/library-scan.ts) started from
+ * `./scan-worker.mjs` beside the service's chunk: in src a file that loads the TypeScript through tsx, in dist
+ * the scan itself (scan-thread.ts and what it imports, music-metadata included) bundled under that name.
+ */
+export function scanWorkerOptions(outdir) {
+  return {
+    ...integrityWorkerOptions(outdir),
+    entryPoints: [fileURLToPath(new URL('../src/service/music/scan-thread.ts', import.meta.url))],
+    outfile: join(outdir, 'chunks', 'scan-worker.mjs'),
+    // A thread of the dashboard's process: its sources one byte a character too.
+    plugins: [asciiOutput],
+    // music-metadata's `debug` requires Node's modules, as CommonJS inside this ESM bundle.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+  };
+}
+
+/**
  * got makes the options of every request as `{ ...cacheOptions, ...unixOptions, ALPNProtocols, …30 more }`. On
  * Node 20 an object that starts with a spread and adds keys gets a hidden class of its own, built a key at a time
  * in the old generation: ~19 KB a request, garbage a moment later, that only a full collection takes back. With

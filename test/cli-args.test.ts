@@ -20,6 +20,13 @@ describe('the command line parser', () => {
     });
   });
 
+  it('reads a music folder for the dashboard and for serve', () => {
+    expect(read(['--music', '~/Music'])).toEqual({ name: '', value: { kind: 'embedded', port: undefined, db: undefined, music: { folder: '~/Music' } } });
+    expect(read(['serve', '--music=/srv/music', '--db', 'x.db'])).toEqual({ name: 'serve', value: { db: 'x.db', music: { folder: '/srv/music' } } });
+    expect(() => read(['serve', '--music', 'm', '--catalog-tracks', '5000'])).toThrow('--catalog-tracks and --liked-songs size the demo catalog, not a music folder');
+    expect(() => read(['--music', 'm', '--base-url', 'http://x/v1'])).toThrow('--port, --db and --music are for the embedded service');
+  });
+
   it("reads the catalog's size for a new database", () => {
     expect(read(['serve', '--catalog-tracks', '1000000', '--liked-songs=10000'])).toEqual({
       name: 'serve',
@@ -42,7 +49,7 @@ describe('the command line parser', () => {
     [['logout', 'now', '--base-url', 'u'], 'logout takes no "now"'],
     [['extra'], 'unknown command "extra"'],
     [['--token', 'abc'], '--token needs --base-url'],
-    [['--base-url', 'u', '--port', '1'], '--port and --db are for the embedded service'],
+    [['--base-url', 'u', '--port', '1'], '--port, --db and --music are for the embedded service'],
   ])('refuses %j with a UsageError', (argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
     expect(() => parseCliArgs(argv, {})).toThrow(message);

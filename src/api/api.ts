@@ -29,6 +29,7 @@ import type {
   SearchType,
   NewPlaylist,
 } from './library-types.js';
+import type { MusicFolderState } from './music-folder.js';
 
 /**
  * Everything the dashboard can ask of a service. `createApi` (src/api/index.ts) implements it over the one
@@ -39,6 +40,8 @@ import type {
  */
 export interface Api {
   getMe(options?: RequestOptions): Promise<User>;
+  /** The embedded service's music folder and its scan; a service without one answers 404 (an ApiError). */
+  getMusicFolder?(options?: RequestOptions): Promise<MusicFolderState>;
 
   /** Null when nothing is playing (the service answered 204). */
   getPlaybackState(options?: RequestOptions & { market?: string }): Promise<PlaybackState | null>;

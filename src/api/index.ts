@@ -12,6 +12,7 @@ import { createConditionalCache, DEFAULT_CACHE_ENTRIES } from './conditional-cac
 import { devicesApi } from './devices.js';
 import { libraryApi } from './library.js';
 import { meApi } from './me.js';
+import { musicFolderApi } from './music-folder.js';
 import { musicApi } from './music.js';
 import { playerApi } from './player.js';
 import { playContextApi } from './play-context.js';
@@ -47,6 +48,7 @@ export function createApi(options: CreateApiOptions): Api {
   const caller = createCaller(client, createConditionalCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES));
   return {
     ...meApi(caller),
+    ...musicFolderApi(caller),
     ...playerApi(caller),
     ...playContextApi(caller),
     ...showsApi(caller),

@@ -21,8 +21,15 @@ export type DashboardOptions = (
   /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
   | { kind: 'remote'; baseUrl: string; token?: string; tokenOnCommandLine?: true }
   /** On the embedded service, started in-process. */
-  | { kind: 'embedded'; port?: number; db?: string }
+  | { kind: 'embedded'; port?: number; db?: string; music?: MusicStart }
 ) & DashboardSettings;
+
+/** A music folder as the embedded service's catalog (decisions §19): `--music DIR`, or `[music]` in the config. */
+export interface MusicStart {
+  folder: string;
+  podcasts?: string | null;
+  followOutsideLinks?: boolean;
+}
 
 export interface DashboardSettings {
   /** --config: the config file instead of $XDG_CONFIG_HOME/playdeck/config.toml (which must then exist). */
@@ -54,7 +61,8 @@ export const OPTIONS = {
   token: { value: 'TOKEN', help: 'a bearer token for it; on the command line every user can read it (ps): prefer PLAYDECK_TOKEN, --token-file, or - (stdin, for status and the player commands)' },
   'token-file': { value: 'PATH', help: 'a file that holds the bearer token (kept out of ps)' },
   port: { value: 'N', help: "the service's port (default: a free one)" },
-  db: { value: 'PATH', help: "the embedded service's database, or :memory: (default: $XDG_DATA_HOME/playdeck/playdeck.db)" },
+  db: { value: 'PATH', help: "the embedded service's database, or :memory: (default: $XDG_DATA_HOME/playdeck/playdeck.db; with a music folder, music.db beside it)" },
+  music: { value: 'DIR', help: 'your music folder as the catalog (or [music] folder in the config): its tags, covers and chapters, watched' },
   host: { value: 'H', help: 'serve: the address to listen on (default 127.0.0.1)' },
   'rate-limit': { value: 'N', help: 'serve: requests per token in a rolling 30 s window (default: unlimited)' },
   'token-ttl': { value: 'S', help: 'serve: lifetime of the tokens it issues, in seconds (default 3600)' },
@@ -140,8 +148,8 @@ function requiredBaseUrl(input: CommandInput, env: Env, name: string): string {
 export const COMMANDS: readonly CommandSpec<unknown>[] = [
   command<DashboardOptions>({
     name: '',
-    options: ['port', 'db', 'base-url', 'token', 'token-file', 'config', 'no-mouse'],
-    synopses: ['[--port N] [--db PATH] [--config PATH] [--no-mouse]', '--base-url URL [--token-file PATH | --token TOKEN] [--config PATH] [--no-mouse]'],
+    options: ['port', 'db', 'music', 'base-url', 'token', 'token-file', 'config', 'no-mouse'],
+    synopses: ['[--port N] [--db PATH] [--music DIR] [--config PATH] [--no-mouse]', '--base-url URL [--token-file PATH | --token TOKEN] [--config PATH] [--no-mouse]'],
     summary: 'the dashboard: on the embedded service, or with --base-url on another (without --token: the login stored by playdeck login)',
     read(input, env) {
       noWords(input, '');
@@ -152,10 +160,11 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
       const baseUrl = stringOf(input, 'base-url') ?? env['PLAYDECK_BASE_URL'];
       if (!baseUrl) {
         if (input.values.token !== undefined || input.values['token-file'] !== undefined) throw new UsageError('--token needs --base-url (or PLAYDECK_BASE_URL)');
-        return { kind: 'embedded', port: integerOf(input, 'port', 0, 65_535), db: stringOf(input, 'db'), ...settings };
+        const music = stringOf(input, 'music');
+        return { kind: 'embedded', port: integerOf(input, 'port', 0, 65_535), db: stringOf(input, 'db'), ...(music === undefined ? {} : { music: { folder: music } }), ...settings };
       }
-      if (input.values.port !== undefined || input.values.db !== undefined) {
-        throw new UsageError('--port and --db are for the embedded service, not with --base-url');
+      if (input.values.port !== undefined || input.values.db !== undefined || input.values.music !== undefined) {
+        throw new UsageError('--port, --db and --music are for the embedded service, not with --base-url');
       }
       const token = readTokenInput({ token: stringOf(input, 'token'), tokenFile: stringOf(input, 'token-file'), env, stdinAllowed: false });
       if ('problem' in token) throw new UsageError(token.problem);
@@ -165,8 +174,8 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
   }),
   command<StartOptions>({
     name: 'serve',
-    options: ['port', 'host', 'db', 'rate-limit', 'token-ttl', 'dev-mode', 'catalog-tracks', 'liked-songs'],
-    summary: 'the service alone (prints base_url=, access_token= and the consent_code= its sign-in asks for)',
+    options: ['port', 'host', 'db', 'music', 'rate-limit', 'token-ttl', 'dev-mode', 'catalog-tracks', 'liked-songs'],
+    summary: 'the service alone (prints base_url=, access_token= and the consent_code= its sign-in asks for; with a music folder, its scan)',
     read(input) {
       noWords(input, 'serve');
       const options: StartOptions = {};
@@ -182,9 +191,18 @@ export const COMMANDS: readonly CommandSpec<unknown>[] = [
       const catalogTracks = integerOf(input, 'catalog-tracks', MIN_CATALOG_TRACKS, MAX_CATALOG_TRACKS);
       const likedSongs = integerOf(input, 'liked-songs', 0, MAX_LIKED_SONGS);
       if (catalogTracks !== undefined || likedSongs !== undefined) options.catalogSize = { catalogTracks, likedSongs };
+      const music = stringOf(input, 'music');
+      if (music !== undefined) {
+        if (options.catalogSize) throw new UsageError('--catalog-tracks and --liked-songs size the demo catalog, not a music folder');
+        options.music = { folder: music };
+      }
       return options;
     },
-    run: async (options) => (await import('../service/serve.js')).runServe(options),
+    run: async (options) => {
+      const [{ musicToServe }, { defaultConfigPath }] = await Promise.all([import('./music-start.js'), import('../config/path.js')]);
+      const music = options.catalogSize ? undefined : musicToServe(options.music, defaultConfigPath());
+      return (await import('../service/serve.js')).runServe({ ...options, ...(music ? { music } : {}) });
+    },
   }),
   command<LoginOptions>({
     name: 'login',

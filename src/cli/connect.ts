@@ -81,9 +81,12 @@ export async function connect(options: DashboardOptions, log?: (line: string) =>
     return { api, service: options.baseUrl.replace(/\/+$/, ''), close: async () => {} };
   }
   let embedded: EmbeddedConnection;
-  const db = options.db ?? (await import('../service/start.js')).defaultDatabasePath();
+  const { defaultDatabasePath, musicDatabasePath } = await import('../service/start.js');
+  const { musicDatabasePathIn } = await import('../service/database-path.js');
+  // The music folder's default database (run-dashboard.ts names it) has its folder made, as the demo's has.
+  const db = options.db === musicDatabasePathIn(process.env) ? musicDatabasePath() : (options.db ?? defaultDatabasePath());
   try {
-    embedded = await startOrJoin({ port: options.port, db, log });
+    embedded = await startOrJoin({ port: options.port, db, log, ...(options.music ? { music: options.music } : {}) });
   } catch (error) {
     throw new StartError(describeStartFailure(error, options));
   }

@@ -6,7 +6,8 @@ import { growHeapSlowly } from './heap-flags.js';
 import { paintStartFrame, readStartFrame, startFrameFile, type PaintedStartFrame, type StartFrameSlot } from './start-frame.js';
 import { defaultConfigPath } from '../config/path.js';
 import { requireTerminal } from './terminal-guard.js';
-import { defaultDatabasePathIn } from '../service/database-path.js';
+import { defaultDatabasePathIn, musicDatabasePathIn } from '../service/database-path.js';
+import { musicToServe } from './music-start.js';
 import type { Config } from '../config/schema.js';
 
 /**
@@ -67,10 +68,22 @@ async function paintKeptFrame(slot: Omit<StartFrameSlot, 'painted'> | null): Pro
 }
 
 /** The dashboard until the user quits: on the embedded service, or on the one `options` name. */
-export async function runDashboard(options: DashboardOptions): Promise<number> {
+/**
+ * The embedded service's catalog: a music folder (`--music`, or the config's `[music] folder`) is served from
+ * its own database, `music.db` unless `--db` says otherwise (decisions §19). Known before the start frame,
+ * which is kept per database.
+ */
+function withMusic(options: DashboardOptions, env: NodeJS.ProcessEnv): DashboardOptions {
+  if (options.kind !== 'embedded') return options;
+  const music = musicToServe(options.music, options.configPath ?? defaultConfigPath(env));
+  return music ? { ...options, music, db: options.db ?? musicDatabasePathIn(env) } : options;
+}
+
+export async function runDashboard(given: DashboardOptions): Promise<number> {
   // Before the heap grows (see heap-flags.ts), and before the chunks compile (only what compiles after is cached).
   growHeapSlowly();
   enableCompileCache();
+  const options = withMusic(given, process.env);
   // First of all, what plays: the frame is kept for this very config file, so the config is read after it.
   const slot = startFrameSlot(options, process.env);
   const painted = await paintKeptFrame(slot);

@@ -41,7 +41,15 @@ export interface ColourSetting extends Described {
   readonly type: 'colour';
 }
 
-export type Setting = SwitchSetting | NumberSetting | ChoiceSetting | ColourSetting;
+/** A file or folder (`~` for the home folder): unset by default, and `unset` says what that means. */
+export interface PathSetting extends Described {
+  readonly type: 'path';
+  readonly unset: string;
+  /** Shown commented out in `config default`. */
+  readonly example: string;
+}
+
+export type Setting = SwitchSetting | NumberSetting | ChoiceSetting | ColourSetting | PathSetting;
 export type SettingType = Setting['type'];
 
 /** The value a setting gives the typed config; undefined where it is unset. */
@@ -53,7 +61,9 @@ export type ValueOf<S> = S extends { type: 'boolean' }
       ? A | (S extends { default: string } ? never : undefined)
       : S extends { type: 'colour' }
         ? Colour | undefined
-        : never;
+        : S extends { type: 'path' }
+          ? string | undefined
+          : never;
 
 export type Checked = { value: unknown } | { problem: string };
 
@@ -106,6 +116,15 @@ const KINDS: { [T in SettingType]: Kind<Extract<Setting, { type: T }>> } = {
       const colour = (PALETTES.default as Record<string, unknown>)[role];
       return { means: "the named theme's colour", shown: writtenColour(typeof colour === 'string' ? colour : null) };
     },
+  },
+  path: {
+    check: (_setting, value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? { value }
+        : { problem: `${shown(value)} is not allowed: a path in quotes (a ~ at its start is your home folder)` },
+    written: (value) => JSON.stringify(value),
+    allowed: () => null,
+    unset: ({ unset, example }) => ({ means: unset, shown: JSON.stringify(example) }),
   },
 };
 

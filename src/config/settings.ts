@@ -54,6 +54,18 @@ export const SETTINGS = {
     mpris: { type: 'boolean', default: true, help: "media keys, playerctl and the desktop's players widgets (MPRIS)" },
     notify: { type: 'boolean', default: false, help: 'a desktop notification when the item changes (one, replaced each time)' },
   },
+  // Read at start only (decisions §19): which catalog and which database a start serves.
+  music: {
+    folder: {
+      type: 'path', unset: 'the demo catalog', example: '~/Music',
+      help: 'your music folder as the catalog (`playdeck --music DIR` for one run): tags, covers and chapters are read from it',
+    },
+    podcasts: {
+      type: 'path', unset: 'a Podcasts folder inside the music folder', example: '~/Podcasts',
+      help: 'a folder whose folders are shows, their files episodes',
+    },
+    follow_outside_links: { type: 'boolean', default: false, help: 'follow links that lead out of the music folder' },
+  },
 } as const satisfies Record<string, Record<string, Setting>>;
 
 type Table = typeof SETTINGS;

@@ -75,3 +75,14 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     soundProblem: null,
   };
 }
+
+/**
+ * The catalog changed under the service (a music folder's scan committed a batch): every cache made of it
+ * lets go (the memos of rows; the rendered documents, bodies and play contexts by the catalog's version), and
+ * the library too, which the scan adds to what it sees first.
+ */
+export function catalogChanged(context: ServiceContext): void {
+  context.catalog.forget();
+  context.versions.bump('catalog');
+  context.versions.bump('library');
+}

@@ -8,6 +8,18 @@ import { isAbsolute, join } from 'node:path';
  * the service.
  */
 export function defaultDatabasePathIn(env: NodeJS.ProcessEnv): string {
+  return join(dataFolderIn(env), 'playdeck.db');
+}
+
+/**
+ * A music folder's catalog, its likes, resume points and plays (decisions §19): `music.db` beside the demo's,
+ * whatever the folder, so that a folder moved elsewhere keeps them (its ids come from its tags).
+ */
+export function musicDatabasePathIn(env: NodeJS.ProcessEnv): string {
+  return join(dataFolderIn(env), 'music.db');
+}
+
+function dataFolderIn(env: NodeJS.ProcessEnv): string {
   const configured = env['XDG_DATA_HOME'];
-  return join(configured && isAbsolute(configured) ? configured : join(homedir(), '.local', 'share'), 'playdeck', 'playdeck.db');
+  return join(configured && isAbsolute(configured) ? configured : join(homedir(), '.local', 'share'), 'playdeck');
 }

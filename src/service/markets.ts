@@ -38,9 +38,21 @@ export function effectiveMarket(userCountry: string | null, marketParameter: str
   return marketParameter;
 }
 
-/** Whether content listed for `availableMarkets` can be served in `market` (null: never, rule 4). */
+/**
+ * The markets of what a music folder holds (decisions §19): the user's own files are sold nowhere and play
+ * everywhere, whatever the market, none included. Stored as the only market of a local row.
+ */
+export const EVERYWHERE = '*';
+
+/** Whether content listed for `availableMarkets` can be served in `market` (null: never, rule 4; local rows always). */
 export function isAvailableIn(availableMarkets: readonly string[], market: string | null): boolean {
+  if (availableMarkets[0] === EVERYWHERE) return true;
   return market !== null && availableMarkets.includes(market);
+}
+
+/** The `available_markets` a document lists: none for a local row, as the real service's local files list. */
+export function listedMarkets(markets: readonly string[]): readonly string[] {
+  return markets[0] === EVERYWHERE ? [] : markets;
 }
 
 /** What a track becomes in a market: itself, its relinked copy, or itself marked unplayable. */

@@ -90,11 +90,14 @@ export class PlayContexts {
     return context;
   }
 
-  /** A show's, an audiobook's or an album's items (the catalog never changes once seeded, so these are kept). */
+  /** A show's, an audiobook's or an album's items, kept while the catalog is at the version they were read at. */
   ofContainer(type: 'show' | 'audiobook' | 'album', id: string): PlayContext | null {
     const key = `${type}:${id}`;
+    const revision = `catalog@${this.versions.of('catalog')}`;
     let context = this.byContainer.get(key);
-    if (!context) {
+    if (context?.revision !== revision) {
+      // A catalog that changed has left every kept container behind.
+      if (context) this.byContainer.clear();
       const exists = type === 'show' ? this.catalog.show(id) : type === 'audiobook' ? this.catalog.audiobook(id) : this.catalog.discography.album(id);
       if (!exists) return null;
       const items: ContextItem[] =
@@ -103,7 +106,7 @@ export class PlayContexts {
           : type === 'audiobook'
             ? this.catalog.chaptersOf(id).map((row) => ({ type: 'chapter', id: row.id }))
             : this.catalog.discography.albumTrackIds(id).map((trackId) => ({ type: 'track', id: trackId }));
-      context = this.made(type, id, items.length, (index) => items[index] ?? null, '', null);
+      context = this.made(type, id, items.length, (index) => items[index] ?? null, revision, null);
       this.byContainer.set(key, context);
     }
     return context;

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { defaultDatabasePathIn } from './database-path.js';
+import { defaultDatabasePathIn, musicDatabasePathIn } from './database-path.js';
 import { buildApp, logToStderr, type ServiceApp } from './app.js';
-import type { ServiceContext } from './context.js';
+import { catalogChanged, type ServiceContext } from './context.js';
 import { findLiveInstance } from './instance-check.js';
 import {
   newInstance,
@@ -19,6 +19,11 @@ import { closeLeavingFileAsIs, databaseFault, DatabaseFault, demoUserId, isDamag
 import { makePrivateFolder } from './store/file-modes.js';
 import { scheduleIntegrityCheck, type IntegrityCheck } from './store/integrity-check.js';
 import { ALL_SCOPES, DEFAULT_TOKEN_TTL_SECONDS, JOIN_CLIENT_ID, type IssuedToken } from './store/tokens.js';
+import { kindMismatch, localCatalog } from './music/database.js';
+import { musicFolders } from './music/folders.js';
+import { MusicLibrary, type MusicOptions } from './music/music-library.js';
+import type { ScanProgress } from './music/scan-protocol.js';
+import { prepareMusicSearch } from './music/schema.js';
 
 export interface StartOptions {
   /** 0 or absent: a free port. */
@@ -46,6 +51,13 @@ export interface StartOptions {
   oauthRateLimit?: number;
   /** The size of the catalog a new database is seeded with (`serve --catalog-tracks`, `--liked-songs`). */
   catalogSize?: AskedSize;
+  /**
+   * A music folder as the catalog (`--music DIR`, `[music]` in the config; decisions §19): its database is
+   * `musicDatabasePath()` unless `db` says otherwise; `onProgress` hears the scan's progress (`serve` prints it).
+   */
+  music?: MusicOptions & { onProgress?(progress: ScanProgress): void };
+  /** Serve the database's catalog as it is, a music folder's or the demo's, scanning nothing (a one-off command). */
+  anyCatalog?: true;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -70,6 +82,8 @@ export interface RunningService {
   consentCode(): string | null;
   /** This start as its instance file names it (null for a database in memory, which has none). */
   instance: ExpectedInstance | null;
+  /** The music folder served (its scan, its MediaSource), or null for the demo catalog. */
+  music: MusicLibrary | null;
   close(): Promise<void>;
 }
 
@@ -82,6 +96,13 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  */
 export function defaultDatabasePath(): string {
   const path = defaultDatabasePathIn(process.env);
+  makePrivateFolder(dirname(path));
+  return path;
+}
+
+/** `music.db` beside `playdeck.db` (decisions §19), its folder made as `defaultDatabasePath`'s. */
+export function musicDatabasePath(): string {
+  const path = musicDatabasePathIn(process.env);
   makePrivateFolder(dirname(path));
   return path;
 }
@@ -108,8 +129,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   if (!LOOPBACK.has(host)) {
     process.stderr.write(`warning: serving on ${host}: reachable from other machines, guarded only by the access token\n`);
   }
-  const path = options.db ?? defaultDatabasePath();
+  const path = options.db ?? (options.music ? musicDatabasePath() : defaultDatabasePath());
   const isFile = path !== ':memory:';
+  // Before anything is opened: a folder that is none is one line, and no database is made for it.
+  const folders = options.music ? musicFolders(options.music) : null;
+  if (folders && !isFile) throw new DatabaseFault("a music folder's catalog needs a database file: leave out --db :memory:");
   if (isFile) {
     const live = await findLiveInstance(path);
     if (live) throw new AlreadyServedError(live);
@@ -118,15 +142,20 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const isNew = !isFile || (statSync(path, { throwIfNoEntry: false })?.size ?? 0) === 0;
   const asked = options.catalogSize;
   const sized = asked ? () => catalogOfSize({ catalogTracks: asked.catalogTracks ?? DEFAULT_CATALOG_SIZE.catalogTracks, likedSongs: asked.likedSongs ?? DEFAULT_CATALOG_SIZE.likedSongs }) : undefined;
-  const db = openDatabase({ path, catalog: sized });
+  const db = openDatabase({ path, catalog: folders ? localCatalog : sized });
   const mismatch = asked ? sizeMismatch(db, asked, path) : null;
-  if (mismatch) {
+  const wrongKind = options.anyCatalog ? null : kindMismatch(db, path, folders !== null);
+  if (mismatch || wrongKind) {
     db.close();
-    throw new DatabaseFault(mismatch);
+    throw wrongKind ?? new DatabaseFault(mismatch!);
   }
+  if (folders && !db.readonly) prepareMusicSearch(db);
   const instance = newInstance(isFile ? realDatabasePath(path) : path);
   const consent = options.consent ? new ConsentCode(options.consent.onNewCode) : undefined;
   const log = options.log ?? logToStderr;
+  const music = folders
+    ? new MusicLibrary(db, folders, { followOutsideLinks: options.music?.followOutsideLinks === true, log, progress: options.music?.onProgress })
+    : null;
   let served: ServiceApp | null = null;
   let origin: string;
   let issueToken: RunningService['issueToken'];
@@ -141,8 +170,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       devMode: options.devMode,
       consent,
       oauthRateLimit: options.oauthRateLimit,
+      ...(music ? { media: music } : {}),
     });
     const { app, context } = served;
+    if (music) music.onChange = () => catalogChanged(context);
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
@@ -168,6 +199,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     throw databaseFault(error, path);
   }
   const { app, damage } = served;
+  // A read-only database cannot take what the scan finds: it is served as it is.
+  if (music && !db.readonly) void music.scan.start();
   const check: IntegrityCheck | null = isNew
     ? null
     : scheduleIntegrityCheck({ path, afterMs: options.integrityCheckAfterMs, log, onDamage: (detail) => damage.report(detail) });
@@ -179,10 +212,11 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     issueToken,
     consentCode: () => consent?.current ?? null,
     instance: isFile && !db.readonly ? instance : null,
+    music,
     close: () => {
       check?.stop();
       if (isFile && !db.readonly) withdrawInstance(path, instance.instance);
-      closing ??= app.close().then(() => {
+      closing ??= Promise.all([app.close(), music?.scan.stop()]).then(() => {
         if (damage.line === null) db.close();
         else closeLeavingFileAsIs(db);
       });

@@ -73,7 +73,8 @@ async function openApi(target: ServiceTarget, env: NodeJS.ProcessEnv): Promise<{
   // Nobody serves the database: served here for the moment, as the dashboard would.
   const { startService } = await import('../service/start.js');
   const { createApi, staticToken } = await import('../api/index.js');
-  const service = await startService({ db, log: () => {} });
+  // The catalog as the database has it (a music folder's too): one addition scans nothing.
+  const service = await startService({ db, log: () => {}, anyCatalog: true });
   return { api: createApi({ baseUrl: service.baseUrl, tokens: staticToken(service.accessToken) }), close: () => service.close() };
 }
 

@@ -13,9 +13,25 @@ export type ServiceTarget =
   /** Another service; without a token, with the login stored for its base URL. */
   | { kind: 'remote'; baseUrl: string; token?: string };
 
-import { defaultDatabasePathIn as defaultDatabasePath } from '../service/database-path.js';
+import { existsSync } from 'node:fs';
+import { defaultConfigPath } from '../config/path.js';
+import { readMusicSettings } from '../config/music-settings.js';
+import { defaultDatabasePathIn, musicDatabasePathIn } from '../service/database-path.js';
 
-export { defaultDatabasePath };
+/**
+ * The database a command speaks of without `--db`: the music folder's (music.db) when the config names a
+ * folder, or when it alone is served now or alone exists (`playdeck --music DIR` with no config); else the
+ * demo's (decisions §19).
+ */
+export function defaultDatabasePath(env: NodeJS.ProcessEnv): string {
+  const demo = defaultDatabasePathIn(env);
+  const music = musicDatabasePathIn(env);
+  if (readMusicSettings(defaultConfigPath(env)).folder !== undefined) return music;
+  const served = (db: string) => existsSync(`${db}.service`);
+  if (served(music) && !served(demo)) return music;
+  if (existsSync(music) && !existsSync(demo)) return music;
+  return demo;
+}
 
 /** One name per service: the database's absolute path, or the base URL as logins key it. */
 export function serviceKey(target: ServiceTarget, env: NodeJS.ProcessEnv): string {

@@ -13,6 +13,7 @@ import { KeyLayersProvider } from './hooks/use-key-layer.js';
 import { useLibraryNavigation } from './hooks/use-library-navigation.js';
 import type { ListPointerSlot } from './hooks/use-list-pointer.js';
 import { useMouse } from './hooks/use-mouse.js';
+import { useMusicScan } from './hooks/use-music-scan.js';
 import { useNotice } from './hooks/use-notice.js';
 import { usePickers } from './hooks/use-pickers.js';
 import { usePlayback } from './hooks/use-playback.js';
@@ -146,6 +147,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
   const liked = useLikedStoreOf(api, showNotice);
+  const scanning = useMusicScan(api, showNotice, () => liked.catalogChanged());
   const isPlayingLiked = usePlayingLiked(liked, playback.data?.item, upNext.items);
   const navigation = useLibraryNavigation(focus, dispatch);
   // Unsaved changes left by an earlier run are offered first; a playlist whose changes wait opens with them.
@@ -196,6 +198,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
     config: configProblem,
+    scan: scanning,
   });
   const { root, nowPlaying, library, details } = layout;
   return (

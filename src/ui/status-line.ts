@@ -12,17 +12,20 @@ export interface StatusSources {
   playbackError: string | null;
   /** What is wrong with a config file saved while the dashboard runs (the one before stays in force). */
   config?: string | null;
+  /** How the music folder's scan goes, while it runs. */
+  scan?: string | null;
 }
 
 /**
  * Which message the status line shows, and in which tone: the prompt (it waits for an answer), then a
- * notice, then a bad config file, then the shown pane's line, then a playback error. Notices, config problems
+ * notice, then a bad config file, then the shown pane's line, then the music folder's scan, then a playback error. Notices, config problems
  * and playback errors are errors.
  */
-export function statusLine({ prompt, notice, pane, playbackError, config = null }: StatusSources): { message: string | null; tone: StatusTone } {
+export function statusLine({ prompt, notice, pane, playbackError, config = null, scan = null }: StatusSources): { message: string | null; tone: StatusTone } {
   if (prompt !== null) return { message: prompt, tone: 'info' };
   if (notice !== null) return { message: notice, tone: 'error' };
   if (config !== null) return { message: config, tone: 'error' };
   if (pane !== null) return { message: pane, tone: 'info' };
+  if (scan !== null) return { message: scan, tone: 'info' };
   return { message: playbackError, tone: playbackError === null ? 'info' : 'error' };
 }

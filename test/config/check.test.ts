@@ -44,6 +44,15 @@ describe('checkConfigText', () => {
     expect(config.desktop).toEqual({ mpris: false, notify: true });
   });
 
+  it('reads [music]: the folder, the podcasts folder and the links, and says what is wrong with them', () => {
+    const { config, problems } = check(['[music]', 'folder = "~/Music"', 'podcasts = "/srv/podcasts"', 'follow_outside_links = true'].join('\n'));
+    expect(problems).toEqual([]);
+    expect(config.music).toEqual({ folder: '~/Music', podcasts: '/srv/podcasts', follow_outside_links: true });
+    const wrong = check(['[music]', 'folder = 3', 'follow_outside_links = "yes"', 'shuffle = true'].join('\n'));
+    expect(wrong.problems.map((problem) => problem.key)).toEqual(['music.folder', 'music.follow_outside_links', 'music.shuffle']);
+    expect(wrong.config.music).toEqual({ folder: undefined, podcasts: undefined, follow_outside_links: false });
+  });
+
   it('says where a file is not TOML, in one problem', () => {
     const { config, problems } = check('[keys]\nquit = "q"\nhelp = \n');
     expect(problems).toHaveLength(1);
@@ -55,7 +64,7 @@ describe('checkConfigText', () => {
   });
 
   it('names unknown sections and keys with what is allowed', () => {
-    expect(said('[colours]\naccent = "red"\n')).toEqual(['1: colours: unknown section (allowed: [keys], [theme], [poll], [layout], [mouse], [art], [desktop])']);
+    expect(said('[colours]\naccent = "red"\n')).toEqual(['1: colours: unknown section (allowed: [keys], [theme], [poll], [layout], [mouse], [art], [desktop], [music])']);
     expect(said('\n[mouse]\nenable = true\n')).toEqual(['3: mouse.enable: unknown key (allowed in [mouse]: enabled)']);
     expect(said('mouse = true\n')).toEqual(['1: mouse: must be a table: write [mouse] on a line of its own']);
     expect(said('[poll]\nplaying = 5\n')).toEqual([

@@ -3,15 +3,21 @@ import { createHash } from 'node:crypto';
 /** What a cached value can depend on that a write may change; each has a version every write bumps. */
 export type Covered = 'library' | 'resume' | 'playlists' | 'player';
 
+/**
+ * The catalog itself: fixed once seeded for the demo, changed by each batch a music folder's scan commits
+ * (music/library-scan.ts). Every cached value is made of the catalog, so every key carries its version.
+ */
+export type Versioned = Covered | 'catalog';
+
 /** One version counter per covered kind of data, bumped by every write to it (in memory: caches are too). */
 export class Versions {
-  private readonly counts: Record<Covered, number> = { library: 0, resume: 0, playlists: 0, player: 0 };
+  private readonly counts: Record<Versioned, number> = { library: 0, resume: 0, playlists: 0, player: 0, catalog: 0 };
 
-  of(covered: Covered): number {
+  of(covered: Versioned): number {
     return this.counts[covered];
   }
 
-  bump(covered: Covered): void {
+  bump(covered: Versioned): void {
     this.counts[covered] += 1;
   }
 }
@@ -32,7 +38,7 @@ export interface KeySpec {
 
 /** JSON of the parts: unambiguous whatever a part holds (a `fields` filter may hold any character). */
 export function cacheKey(versions: Versions, spec: KeySpec): CacheKey {
-  const stamps = spec.covers.map((covered) => `${covered}@${versions.of(covered)}`);
+  const stamps = [`catalog@${versions.of('catalog')}`, ...spec.covers.map((covered) => `${covered}@${versions.of(covered)}`)];
   return JSON.stringify([spec.kind, stamps, spec.parts]) as CacheKey;
 }
 

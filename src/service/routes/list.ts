@@ -7,6 +7,7 @@ import * as audiobooks from './audiobooks.js';
 import * as catalog from './catalog.js';
 import * as devices from './devices.js';
 import * as library from './library.js';
+import { musicLibrary } from './music-library.js';
 import * as libraryWrites from './library-writes.js';
 import { me } from './me.js';
 import * as player from './player.js';
@@ -248,6 +249,11 @@ export const ROUTES: readonly Route[] = [
   { name: 'Add Item to Playback Queue', method: 'POST', path: '/v1/me/player/queue', auth: commandPlayer,
     query: ['uri'], devMode: 'served', body: null, handler: queue.addToQueue,
     samples: (s) => [at(`/v1/me/player/queue?uri=playdeck:track:${s.track}`)] },
+
+  // Ours, beside the API (docs/api/music-folder.md): the music folder and its scan, for the status line.
+  { name: 'The music folder and its scan', method: 'GET', path: '/playdeck/library', auth: anyToken,
+    query: [], devMode: 'served', body: null, handler: musicLibrary,
+    samples: () => [at('/playdeck/library')] },
 
   // Registered by their own plugins: the pictures (routes/images.ts), signing in (oauth/routes.ts), the
   // address check of a running service (routes/instance.ts, only when the service was started with one).

@@ -2,8 +2,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import { DiscographyStore, type CatalogTrack } from './discography.js';
 
 /**
- * Read access to the catalog (immutable once seeded). Rows of the first catalog are cached after their first
- * read, up to MAX_CACHED_ROWS of a kind: hot reads then cost one Map lookup. The discography's tracks (a
+ * Read access to the catalog. Rows of the first catalog are cached after their first read, up to
+ * MAX_CACHED_ROWS of a kind: hot reads then cost one Map lookup. The demo's catalog never changes once seeded;
+ * a music folder's does, and each change it commits empties every memo (`forget`). The discography's tracks (a
  * million in the bench's catalog) are read through its store's bounded memos, their documents composed
  * when asked for. Absent ids give null.
  */
@@ -58,8 +59,9 @@ const splitMarkets = (markets: string): string[] => (markets ? markets.split(','
  */
 const MAX_CACHED_ROWS = 512;
 
-function cachedLookup<R>(statement: Statement, toRow: (raw: any) => R): (id: string) => R | null {
+function cachedLookup<R>(statement: Statement, toRow: (raw: any) => R, caches: Map<string, unknown>[]): (id: string) => R | null {
   const cache = new Map<string, R | null>();
+  caches.push(cache);
   return (id) => {
     let row = cache.get(id);
     if (row === undefined) {
@@ -86,16 +88,18 @@ export class CatalogStore {
   readonly user: (id: string) => UserRow | null;
   private readonly chaptersOfStatement: Statement;
   private readonly episodesOfStatement: Statement;
+  private readonly caches: Map<string, unknown>[] = [];
 
   constructor(db: Database) {
     this.discography = new DiscographyStore(db);
+    const caches = this.caches;
     const seededTrack = cachedLookup(db.prepare('SELECT * FROM tracks WHERE id = ?'), (raw) => ({
       id: raw.id,
       markets: splitMarkets(raw.markets),
       relinkedTo: raw.relinked_to,
       durationMs: raw.duration_ms,
       doc: raw.doc,
-    }));
+    }), caches);
     this.track = (id) => {
       const seeded = seededTrack(id);
       if (seeded) return seeded;
@@ -105,17 +109,18 @@ export class CatalogStore {
     this.episode = cachedLookup(
       db.prepare('SELECT e.*, s.markets FROM episodes e JOIN shows s ON s.id = e.show_id WHERE e.id = ?'),
       (raw) => ({ id: raw.id, showId: raw.show_id, markets: splitMarkets(raw.markets), durationMs: raw.duration_ms, doc: raw.doc }),
+      caches,
     );
     this.show = cachedLookup(db.prepare('SELECT * FROM shows WHERE id = ?'), (raw) => ({
       id: raw.id,
       markets: splitMarkets(raw.markets),
       doc: raw.doc,
-    }));
+    }), caches);
     this.audiobook = cachedLookup(db.prepare('SELECT * FROM audiobooks WHERE id = ?'), (raw) => ({
       id: raw.id,
       markets: splitMarkets(raw.markets),
       doc: raw.doc,
-    }));
+    }), caches);
     this.chapter = cachedLookup(
       db.prepare('SELECT c.*, a.markets FROM chapters c JOIN audiobooks a ON a.id = c.audiobook_id WHERE c.id = ?'),
       (raw) => ({
@@ -126,11 +131,18 @@ export class CatalogStore {
         durationMs: raw.duration_ms,
         doc: raw.doc,
       }),
+      caches,
     );
-    this.user = cachedLookup(db.prepare('SELECT * FROM users WHERE id = ?'), (raw) => raw as UserRow);
+    this.user = cachedLookup(db.prepare('SELECT * FROM users WHERE id = ?'), (raw) => raw as UserRow, caches);
     this.chaptersOfStatement = db.prepare('SELECT id FROM chapters WHERE audiobook_id = ? ORDER BY chapter_number');
     // The seed inserts each show's episodes oldest first; shows list (and play) them newest first.
     this.episodesOfStatement = db.prepare('SELECT id FROM episodes WHERE show_id = ? ORDER BY rowid DESC');
+  }
+
+  /** Forgets every row read: the catalog changed (a music folder's scan committed a batch). */
+  forget(): void {
+    for (const cache of this.caches) cache.clear();
+    this.discography.forget();
   }
 
   /** The show's episodes, newest first (the show must exist). */

@@ -1,4 +1,5 @@
 import type { SeedAlbum, SeedAlbumDetails, SeedArtist, SeedTrack } from '../seed/types.js';
+import { listedMarkets } from '../markets.js';
 import { albumObject, externalUrlsOf, fullArtist, ORIGIN, simplifiedArtist, uriOf } from './documents.js';
 
 /**
@@ -87,10 +88,10 @@ function ownFields(track: TrackColumns, simplified = false): string {
 
 /** The full track's document: the same JSON `trackDocument` makes of the seed. */
 export function composedTrackDocument(track: TrackColumns, albumDoc: string, artistDocs: readonly string[], markets: readonly string[]): string {
-  return `{"album":${albumDoc},"artists":[${artistDocs.join(',')}],"available_markets":${JSON.stringify(markets)},${ownFields(track)}}`;
+  return `{"album":${albumDoc},"artists":[${artistDocs.join(',')}],"available_markets":${JSON.stringify(listedMarkets(markets))},${ownFields(track)}}`;
 }
 
 /** The simplified track of an album's listing: without its album, its artists simplified. */
 export function simplifiedTrackDocument(track: TrackColumns, artists: readonly { id: string; name: string }[], markets: readonly string[]): string {
-  return `{"artists":${JSON.stringify(artists.map(simplifiedArtist))},"available_markets":${JSON.stringify(markets)},${ownFields(track, true)}}`;
+  return `{"artists":${JSON.stringify(artists.map(simplifiedArtist))},"available_markets":${JSON.stringify(listedMarkets(markets))},${ownFields(track, true)}}`;
 }

@@ -2,8 +2,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import { composedTrackDocument, type TrackColumns } from './discography-documents.js';
 
 /**
- * Albums, artists and the tracks kept as columns (discography-documents.ts), read-only once seeded. Rows are
- * kept in bounded memos: a catalog of a million tracks is read a page at a time, never whole.
+ * Albums, artists and the tracks kept as columns (discography-documents.ts): seeded for the demo, written by
+ * a music folder's scan (music/catalog-writer.ts). Rows are kept in bounded memos, emptied when the catalog
+ * changes (`forget`): a catalog of a million tracks is read a page at a time, never whole.
  */
 export interface ArtistRow {
   id: string;
@@ -54,6 +55,10 @@ class Memo<V> {
     this.values.set(key, value);
     return value;
   }
+
+  clear(): void {
+    this.values.clear();
+  }
 }
 
 const splitMarkets = (markets: string): string[] => (markets ? markets.split(',') : []);
@@ -75,6 +80,13 @@ export class DiscographyStore {
       artistAlbums: db.prepare('SELECT album_id AS albumId, group_order AS groupOrder FROM artist_albums WHERE artist_id = ? ORDER BY group_order, release_date DESC, album_id'),
       trackIds: db.prepare('SELECT id FROM catalog_tracks WHERE album_id IN (SELECT album_id FROM artist_albums WHERE artist_id = ?)'),
     };
+  }
+
+  /** Forgets every row read (the catalog changed). */
+  forget(): void {
+    this.artists.clear();
+    this.albums.clear();
+    this.tracks.clear();
   }
 
   artist(id: string): ArtistRow | null {

@@ -57,6 +57,15 @@ export class LikedStore {
     return this.changes[kind];
   }
 
+  /** Times the catalog itself changed (a music folder's scan added or removed what the library holds). */
+  catalogChanges = 0;
+
+  /** The catalog changed under every list: each list that is the library reads itself again, as for a change made elsewhere. */
+  catalogChanged(): void {
+    this.catalogChanges += 1;
+    this.notify();
+  }
+
   /** The URIs of a list that is the library: liked, where nothing here says otherwise (no render: their marks show liked already). */
   learn(uris: Iterable<string>): void {
     for (const uri of uris) if (!this.known.has(uri)) this.known.set(uri, true);

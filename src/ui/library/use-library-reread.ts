@@ -11,16 +11,21 @@ type Stale = 'no' | 'own' | 'shown';
  * the service accepted (`changes`). A change made from elsewhere (Now playing, another list, search) reads it
  * again while it is on screen, at most once per REREAD_MIN_MS, or when it comes on screen; a change made in
  * the list itself (`l` on its row while it has the keys) waits until it comes on screen again, so that the row
- * unliked stays under the cursor meanwhile. Nothing changed, nothing read: a list at rest asks nothing.
+ * unliked stays under the cursor meanwhile. `catalogChanges` counts changes of the catalog itself (a music
+ * folder's scan), always made elsewhere. Nothing changed, nothing read: a list at rest asks nothing.
  */
-export function useLibraryReread(changes: number, isTabShown: boolean, isFocused: boolean): number {
+export function useLibraryReread(changes: number, isTabShown: boolean, isFocused: boolean, catalogChanges = 0): number {
   const [reread, setReread] = useState(0);
-  const state = useRef({ seen: changes, stale: 'no' as Stale, wasShown: isTabShown, lastAt: Number.NEGATIVE_INFINITY });
+  const state = useRef({ seen: changes, seenCatalog: catalogChanges, stale: 'no' as Stale, wasShown: isTabShown, lastAt: Number.NEGATIVE_INFINITY });
   useEffect(() => {
     const current = state.current;
     if (changes !== current.seen) {
       current.seen = changes;
       current.stale = isFocused && isTabShown && current.stale !== 'shown' ? 'own' : 'shown';
+    }
+    if (catalogChanges !== current.seenCatalog) {
+      current.seenCatalog = catalogChanges;
+      current.stale = 'shown';
     }
     if (isTabShown && !current.wasShown && current.stale === 'own') current.stale = 'shown';
     current.wasShown = isTabShown;
@@ -34,6 +39,6 @@ export function useLibraryReread(changes: number, isTabShown: boolean, isFocused
     if (wait <= 0) return read();
     const timer = setTimeout(read, wait);
     return () => clearTimeout(timer);
-  }, [changes, isTabShown, isFocused]);
+  }, [changes, isTabShown, isFocused, catalogChanges]);
   return reread;
 }

@@ -61,7 +61,7 @@ export function useListLikes<T, P>(view: ListView<T, P>, isTabShown: boolean, is
     return () => watched?.want(mine, []);
   }, [watched]);
   const changes = watched !== null && likes !== null && isLibrary ? watched.changesOf(likes.kind) : 0;
-  const libraryChanged = useLibraryReread(changes, isTabShown, isFocused);
+  const libraryChanged = useLibraryReread(changes, isTabShown, isFocused, watched !== null && isLibrary ? watched.catalogChanges : 0);
   return { mark, onWindow: watched === null ? undefined : onWindow, libraryChanged };
 }
 

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Api } from '../../api/api.js';
+import type { MusicFolderScan } from '../../api/music-folder.js';
+
+/** How often the scan's progress is asked for while it runs; at rest it is never asked (decisions §16, §19). */
+export const SCAN_POLL_MS = 2_000;
+
+/** The status line's words for a scan under way. */
+export function scanLine(scan: MusicFolderScan): string {
+  if (!scan.first && scan.read === 0) return `checking your music folder: ${scan.found} files`;
+  return `reading your music: ${scan.found} files found, ${scan.read} read, ${scan.perSecond}/s`;
+}
+
+/**
+ * The music folder's scan as the status line shows it: asked for once at start, then every SCAN_POLL_MS while
+ * a scan runs, and no more once it is done. `onRead` hears that files were read (the lists that are the library
+ * read themselves again, paced as for any change made elsewhere); `say` shows once why nothing can be heard. A
+ * service without a music folder (another service, which answers 404) is asked once.
+ */
+export function useMusicScan(api: Api, say: (message: string) => void, onRead: () => void): string | null {
+  const [line, setLine] = useState<string | null>(null);
+  const handlers = useRef({ say, onRead });
+  handlers.current = { say, onRead };
+  useEffect(() => {
+    const getMusicFolder = api.getMusicFolder;
+    if (getMusicFolder === undefined) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let isStopped = false;
+    let hasSaidProblem = false;
+    let readBefore = 0;
+    const ask = async (): Promise<void> => {
+      let state;
+      try {
+        state = await getMusicFolder();
+      } catch {
+        return;
+      }
+      if (isStopped) return;
+      if (state.soundProblem !== null && !hasSaidProblem) {
+        hasSaidProblem = true;
+        handlers.current.say(state.soundProblem);
+      }
+      const scan = state.scan;
+      if (scan !== null && scan.read !== readBefore) {
+        readBefore = scan.read;
+        handlers.current.onRead();
+      }
+      if (scan?.state !== 'scanning') return setLine(null);
+      setLine(scanLine(scan));
+      timer = setTimeout(() => void ask(), SCAN_POLL_MS);
+    };
+    void ask();
+    return () => {
+      isStopped = true;
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [api]);
+  return line;
+}
