@@ -29,13 +29,16 @@ export interface PlayerFile {
 /** Any origin: the command line reads no href. */
 const ORIGIN = 'http://127.0.0.1';
 
-/** Whether a live process names itself the file's service (not asked over HTTP: then the caller asks it). */
-function isServed(path: string): boolean {
+/**
+ * Whether a live process names itself the file's service (not asked over HTTP: then the caller asks it), other
+ * than `disproven`: the instance the caller found failing its proof before it opened the file (instance-check.ts).
+ */
+function isServed(path: string, disproven: string | null): boolean {
   const instance = readInstance(path);
-  return instance !== null && instance.database === realDatabasePath(path) && isProcessAlive(instance.pid);
+  return instance !== null && instance.instance !== disproven && instance.database === realDatabasePath(path) && isProcessAlive(instance.pid);
 }
 
-function playerOf(db: Database, writes: boolean): PlayerFile {
+function playerOf(db: Database, writes: boolean, disproven: string | null = null): PlayerFile {
   const context: ServiceContext = createContext(db, Date.now, ORIGIN);
   const userId = demoUserId(db);
   const market = effectiveMarket(context.catalog.user(userId)?.country ?? null, undefined);
@@ -56,7 +59,7 @@ function playerOf(db: Database, writes: boolean): PlayerFile {
     command(command, now) {
       if (!writes) throw new Error('opened to read only');
       return db.transaction(() => {
-        if (isServed(db.name)) return 'served' as const;
+        if (isServed(db.name, disproven)) return 'served' as const;
         context.playback.startIfIdle(userId, now);
         return apply(command, now);
       }).immediate();
@@ -83,7 +86,10 @@ export function readPlayerFile(path: string): PlayerFile | null {
   }
 }
 
-/** The player of `path` to command (the file created and set up as a service's start would). */
-export function writePlayerFile(path: string): PlayerFile {
-  return playerOf(openDatabase({ path }), true);
+/**
+ * The player of `path` to command (the file created and set up as a service's start would); `disproven`: the
+ * instance its file names that the caller found not to be that service (it does not count as serving).
+ */
+export function writePlayerFile(path: string, disproven: string | null = null): PlayerFile {
+  return playerOf(openDatabase({ path }), true, disproven);
 }
