@@ -1,5 +1,5 @@
 /**
- * The player of a database file that no service serves, for `playdeck status` and the player commands: read
+ * The player of a database file that no service serves, for `playdeck status`, the player commands and `add`: read
  * and commanded in this process through the service's own player and renderer, with no HTTP, no token and no
  * instance file. Reading opens the file read-only and writes nothing (the player's clock is caught up in memory
  * only). A command takes the file's write lock first and then looks for a service again: a service that
@@ -12,6 +12,7 @@ import { isProcessAlive, readInstance, realDatabasePath } from './instance-file.
 import { effectiveMarket } from './markets.js';
 import type { CommandOutcome } from './playback.js';
 import type { PlayerCommand } from './player.js';
+import { addPlaying, type AddOutcome, type ChoosePlaylist } from './playlist-file.js';
 import { renderPlayback } from './render/playback.js';
 import { demoUserId, openDatabase, type Database } from './store/db.js';
 
@@ -23,6 +24,11 @@ export interface PlayerFile {
   read(now: number): string | null;
   /** Applies `command`; `served` when a service serves the file after all (ask it), the outcome otherwise. */
   command(command: FileCommand, now: number): CommandOutcome | 'served';
+  /**
+   * `playdeck add`: what plays added to the playlist `choose` picks (playlist-file.ts), under the file's write
+   * lock; `served` as for a command. `choose` may throw: nothing is written then.
+   */
+  addPlaying(choose: ChoosePlaylist, now: number): AddOutcome | 'served';
   close(): void;
 }
 
@@ -63,6 +69,10 @@ function playerOf(db: Database, writes: boolean, disproven: string | null = null
         context.playback.startIfIdle(userId, now);
         return apply(command, now);
       }).immediate();
+    },
+    addPlaying(choose, now) {
+      if (!writes) throw new Error('opened to read only');
+      return db.transaction(() => (isServed(db.name, disproven) ? ('served' as const) : addPlaying(context, userId, market, ORIGIN, choose, now))).immediate();
     },
     close: () => db.close(),
   };
