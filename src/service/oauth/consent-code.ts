@@ -19,9 +19,12 @@ const LENGTH = 8;
 export const FREE_TRIES_PER_ADDRESS = 10;
 /** Wrong codes from all addresses together before every try waits. */
 export const FREE_TRIES_OVERALL = 30;
-/** The longest wait before a try: an address's own, and everybody's (whose is short: its owner waits it too). */
-const LONGEST_WAIT_PER_ADDRESS_MS = 15 * 60_000;
-const LONGEST_WAIT_OVERALL_MS = 60_000;
+/**
+ * The longest wait before a try, an address's own and everybody's: short, since the owner's browser may well
+ * share the guesser's address (both on loopback) and waits it too; past the free tries a guesser gets one try a
+ * minute for all its addresses.
+ */
+const LONGEST_WAIT_MS = 60_000;
 /** Wrong tries are forgotten this long after the last one. */
 export const TRIES_FORGOTTEN_AFTER_MS = 15 * 60_000;
 /** Addresses remembered at most (the oldest forgotten first), so that a stream of new ones cannot grow it. */
@@ -69,8 +72,8 @@ export class ConsentCode {
   check(typed: string, address: string, now: number): ConsentCheck {
     const mine = this.byAddress.get(address);
     const wait = Math.max(
-      waitOf(mine, FREE_TRIES_PER_ADDRESS, LONGEST_WAIT_PER_ADDRESS_MS, now),
-      waitOf(this.overall, FREE_TRIES_OVERALL, LONGEST_WAIT_OVERALL_MS, now),
+      waitOf(mine, FREE_TRIES_PER_ADDRESS, LONGEST_WAIT_MS, now),
+      waitOf(this.overall, FREE_TRIES_OVERALL, LONGEST_WAIT_MS, now),
     );
     if (wait > 0) return { kind: 'wait', seconds: Math.ceil(wait / 1000) };
     const expected = Buffer.from(normalise(this.code));
