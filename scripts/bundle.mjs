@@ -129,6 +129,42 @@ export function scanWorkerOptions(outdir) {
 }
 
 /**
+ * Covers are drawn in a worker thread (src/ui/art/picture-thread.ts) whose code is bundled whole into the
+ * program, as a string the worker is started from (`eval`), in place of the `null` that
+ * src/ui/art/picture-worker-code.ts holds: the program then starts it from wherever its chunks are, and so does
+ * any harness bundled with these options. CommonJS, which such a worker runs, and no comments.
+ */
+const PICTURE_WORKER_CODE = /[\\/]src[\\/]ui[\\/]art[\\/]picture-worker-code\.ts$/;
+
+/** The picture worker bundled whole, as the program starts it (the tests start it so too). */
+export async function pictureWorkerCode() {
+  const { build } = await import('esbuild');
+  const worker = await build({
+    entryPoints: [fileURLToPath(new URL('../src/ui/art/picture-worker.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    charset: 'ascii',
+    logLevel: 'warning',
+  });
+  return worker.outputFiles[0].text;
+}
+
+const pictureWorkerInline = {
+  name: 'picture-worker-inline',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: PICTURE_WORKER_CODE }, async () => ({
+      contents: `export const PICTURE_WORKER_CODE = ${JSON.stringify(await pictureWorkerCode())};`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * got makes the options of every request as `{ ...cacheOptions, ...unixOptions, ALPNProtocols, …30 more }`. On
  * Node 20 an object that starts with a spread and adds keys gets a hidden class of its own, built a key at a time
  * in the old generation: ~19 KB a request, garbage a moment later, that only a full collection takes back. With
@@ -222,7 +258,7 @@ export function bundleOptions(entryPoints, outdir) {
     format: 'esm',
     target: 'node20',
     external: [...EXTERNAL, ...UNUSED_BY_THE_PROGRAM],
-    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape, http2WrapperLeftOut, unicodeOnFirstUse, asciiOutput],
+    plugins: [fasterInk, developmentReactFromNodeModules, yogaWithoutFetch, gotRequestOptionsOfOneShape, http2WrapperLeftOut, unicodeOnFirstUse, pictureWorkerInline, asciiOutput],
     jsx: 'automatic',
     banner: {
       // Bundled CommonJS packages (fastify, React) call require() for Node's built-ins; an ES module has none.

@@ -140,7 +140,7 @@ export interface Api {
    * A picture (a cover) from the disk cache or its URL, as `decode` makes it of its bytes; the bytes are kept
    * only once `decode` succeeds. Rejects when there is none to be had, or with what `decode` threw.
    */
-  getImage<T>(url: string, decode: (bytes: Buffer) => T): Promise<T>;
+  getImage<T>(url: string, decode: (bytes: Buffer) => T | Promise<T>): Promise<T>;
 
   /** The connection as the client sees it, for the status line. */
   getConnection(): ConnectionStatus;

@@ -18,8 +18,8 @@ export class ImageFetchError extends Error {}
 /** A picture refused earlier in this run: its reason was logged then, so this one is not. */
 export class RefusedBeforeError extends ImageFetchError {}
 
-/** Turns a picture's bytes into what is drawn; throws when they are no picture or cost too much. */
-export type PictureDecoder<T> = (bytes: Buffer) => T;
+/** Turns a picture's bytes into what is drawn (at once or later); throws or rejects when they are no picture or cost too much. */
+export type PictureDecoder<T> = (bytes: Buffer) => T | Promise<T>;
 
 export interface ImageFetcher {
   /**
@@ -85,7 +85,7 @@ export function createImageFetcher(http: Got, cache: ImageCache | null, timeoutM
       const cached = cache?.get(url);
       if (cached) {
         try {
-          return decode(cached);
+          return await decode(cached);
         } catch (error) {
           cache?.forget(url);
           refuse(url, error);
@@ -94,7 +94,7 @@ export function createImageFetcher(http: Got, cache: ImageCache | null, timeoutM
       const bytes = await download(url);
       let decoded;
       try {
-        decoded = decode(bytes);
+        decoded = await decode(bytes);
       } catch (error) {
         refuse(url, error);
       }

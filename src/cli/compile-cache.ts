@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { dirname } from 'node:path';
 import { defaultCompileCacheDir } from './cache-dir.js';
+import { isUnsharedFolder } from '../status/private-folder.js';
 
 /** The part of `node:module` this uses: `enableCompileCache` is there from Node 22.1 on. */
 export interface CompileCacheHost {
@@ -36,12 +37,14 @@ function writableFolder(directory: string): boolean {
  * only what is compiled afterwards is cached. The folder is the user's cache (XDG), never the program's own (an
  * installed program's folder may be read-only, and is shared); a NODE_COMPILE_CACHE the user set wins, and
  * NODE_DISABLE_COMPILE_CACHE turns it off, as in Node. A folder that cannot be made or written only costs the
- * cache: a start never fails for it. The folder in use, or null.
+ * cache: a start never fails for it. Node runs the code it finds there, so the folder must be this user's alone
+ * (status/private-folder.ts): another user's, a symbolic link or one that others may write is not used. The
+ * folder in use, or null.
  */
 export function enableCompileCache(env: NodeJS.ProcessEnv = process.env, host: CompileCacheHost = nodeModule as CompileCacheHost): string | null {
   if (typeof host.enableCompileCache !== 'function' || env['NODE_DISABLE_COMPILE_CACHE'] !== undefined) return null;
   const directory = env['NODE_COMPILE_CACHE'] || defaultCompileCacheDir(env);
-  if (!writableFolder(directory)) return null;
+  if (!writableFolder(directory) || !isUnsharedFolder(directory)) return null;
   try {
     const result = host.enableCompileCache(directory);
     return IN_USE.has(result.status) ? (result.directory ?? directory) : null;

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLEAR, ENTER, LEAVE, wholeRow } from '../terminal/alternate-screen.js';
+import { parseCells, rowOf } from '../terminal/cells.js';
+import { ensurePrivateFolder, isUnsharedFolder } from '../status/private-folder.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { defaultLogPath } from './log-file.js';
 import type { PlaybackState } from '../api/types.js';
 import type { ArtSetting } from '../ui/art/mode.js';
@@ -67,15 +70,64 @@ export interface StartFrame {
   art: ArtSetting;
 }
 
+/**
+ * What a kept frame may weigh: a screen of cells, each with room for its colours (a row writes a style only
+ * where it changes), and the rest of the file. A larger file is not read at all: one row of 50 MB took a start
+ * to 2.4 GB of memory.
+ */
+const BYTES_PER_CELL = 64;
+const BYTES_BESIDE_THE_ROWS = 4_096;
+
+/**
+ * The file's text when it may be painted: a regular file (not a link) of this user in a folder of this user's
+ * alone (status/private-folder.ts), neither writable by anyone else, and no larger than `maxBytes`; read from
+ * the descriptor that was checked. Null otherwise.
+ */
+function readOwnFile(file: string, maxBytes: number): string | null {
+  if (!isUnsharedFolder(dirname(file))) return null;
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0 || stat.size > maxBytes) return null;
+    const bytes = Buffer.alloc(stat.size);
+    return bytes.toString('utf8', 0, readSync(fd, bytes, 0, bytes.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const SGR = /(\u001B\[[0-9;]*m)/;
+
+/**
+ * `row` as it may be painted: sanitised as any other text (sanitize.ts), its colours and weights (SGR) kept,
+ * cut to `columns`; null when its characters are not one column each (no kept frame has such a row).
+ */
+function paintableRow(row: string, columns: number): string | null {
+  const safe = row.split(SGR).map((part, index) => (index % 2 === 1 ? part : sanitizeText(part))).join('');
+  const cells = parseCells(safe);
+  if (cells === null) return null;
+  return safe === row && cells.length <= columns ? row : rowOf(cells.slice(0, columns));
+}
+
 /** The frame kept for `fit`, or null when there is none or it may no longer be true. Never throws. */
 export function readStartFrame(file: string, fit: FrameFit, now = Date.now()): StartFrame | null {
   try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFrame;
+    const text = readOwnFile(file, fit.rows * fit.columns * BYTES_PER_CELL + BYTES_BESIDE_THE_ROWS);
+    if (text === null) return null;
+    const kept = JSON.parse(text) as KeptFrame;
     if (kept.v !== VERSION || kept.columns !== fit.columns || kept.rows !== fit.rows || kept.look !== fit.look) return null;
     if (kept.validUntil !== null && kept.validUntil <= now) return null;
     if (fit.db !== undefined && !isUnchangedSince(fit.db, kept.keptAt)) return null;
     const isRows = Array.isArray(kept.frame) && kept.frame.length < fit.rows && kept.frame.every((row) => typeof row === 'string');
-    return isRows && ART_SETTINGS.has(kept.art) ? { rows: kept.frame, validUntil: kept.validUntil, art: kept.art } : null;
+    if (!isRows || !ART_SETTINGS.has(kept.art)) return null;
+    const rows = kept.frame.map((row) => paintableRow(row, fit.columns));
+    return rows.every((row) => row !== null) ? { rows: rows as string[], validUntil: kept.validUntil, art: kept.art } : null;
   } catch {
     return null;
   }
@@ -98,9 +150,11 @@ export function keepStartFrame(
       return;
     }
     const kept: KeptFrame = { v: VERSION, columns: fit.columns, rows: fit.rows, look: fit.look, keptAt: now, validUntil, art, frame };
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // Another user's folder (or a link to one) gets no frame; a folder of ours left readable is tightened.
+    if (!ensurePrivateFolder(dirname(file))) return;
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(kept), { mode: 0o600 });
+    rmSync(temporary, { force: true });
+    writeFileSync(temporary, JSON.stringify(kept), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, file);
   } catch {
     // No state folder to write: the next start waits for the service, as a first start does.

@@ -64,14 +64,24 @@ export async function startDesktop({ address, bridge, settings, cacheDir, log }:
     isGone = true;
     log(`desktop: the session bus went away (${why}); no media keys or notifications from now on`);
     stop();
+    // A name must never stay owned without its object (its callers would wait for answers): the connection goes.
+    try {
+      bus.disconnect();
+    } catch {
+      // Gone already.
+    }
   };
   errorsOf(bus).on('error', (error: unknown) => gone(error instanceof Error ? error.message : String(error)));
+  /** Sends `message`; throws when it cannot go out for what it holds (its sender answers or leaves it out). */
   const send = (message: Message): void => {
     if (isGone) return;
     try {
       bus.send(message);
     } catch (error) {
-      gone(error instanceof Error ? error.message : String(error));
+      const why = error instanceof Error ? error.message : String(error);
+      if (/stream is closed/i.test(why)) return gone(why);
+      log(`desktop: a message could not be sent on the session bus: ${why}`);
+      throw error;
     }
   };
   const call = (message: Message): Promise<Message | null> => (isGone ? Promise.reject(new Error('no session bus')) : bus.call(message));
@@ -114,13 +124,17 @@ export async function startDesktop({ address, bridge, settings, cacheDir, log }:
 
   const claim = (): Promise<void> =>
     (claiming ??= (async () => {
+      // The object first: whoever sees the name finds it answering, and a name is never owned without it.
+      const object = exportMpris(bus, tools, source, send);
+      mpris = object;
       const name = await ownName(bus, MPRIS_NAME).catch(() => null);
       if (isGone) return;
       if (name === null) {
+        object.close();
+        if (mpris === object) mpris = null;
         log(`desktop: ${MPRIS_NAME} cannot be owned on the session bus; no media keys`);
         return;
       }
-      mpris = exportMpris(bus, tools, source, send);
       ownedName = name;
       // Given up meanwhile (a config saved with mpris = false): the name goes too.
       if (!settings().mpris) release();

@@ -19,6 +19,7 @@ const PLAYER = 'org.mpris.MediaPlayer2.Player';
 const PROPERTIES = 'org.freedesktop.DBus.Properties';
 const INTROSPECTABLE = 'org.freedesktop.DBus.Introspectable';
 const INVALID_ARGS = 'org.freedesktop.DBus.Error.InvalidArgs';
+const FAILED = 'org.freedesktop.DBus.Error.Failed';
 
 /** MediaPlayer2's properties: a player in a terminal, which neither quits nor raises on request. */
 const ROOT_PROPERTIES: Record<string, [signature: string, value: unknown]> = {
@@ -81,14 +82,37 @@ function playerValue({ variant }: BusTools, properties: PlayerProperties, name: 
 
 const isPlayerProperty = (name: unknown): name is PlayerProperty => typeof name === 'string' && Object.hasOwn(PLAYER_SIGNATURES, name);
 
-/** Answers for `source` on `bus` at MPRIS_PATH; `send` reports a message the bus would not take (it went away). */
+/**
+ * Answers for `source` on `bus` at MPRIS_PATH. `send` throws for a message that cannot go out (a value the bus
+ * cannot carry): its caller then gets an error rather than no answer (a caller with none waits 25 s, and
+ * playerctl hangs), and a signal is left out; nothing of it throws into the bus's own handling.
+ */
 export function exportMpris(bus: MessageBus, tools: BusTools, source: MprisSource, send: (message: Message) => void): MprisObject {
   const { Message, MessageType, variant } = tools;
   let snapshot = source.snapshot();
   let properties = playerProperties(snapshot, source.artUrl(snapshot));
 
-  const reply = (call: Message, signature = '', body: unknown[] = []): void => send(Message.newMethodReturn(call, signature, body));
-  const refuse = (call: Message, name: string, text: string): void => send(Message.newError(call, name, text));
+  const refuse = (call: Message, name: string, text: string): void => {
+    try {
+      send(Message.newError(call, name, text));
+    } catch {
+      // Not even an error goes out: the bus is going away.
+    }
+  };
+  const reply = (call: Message, signature = '', body: unknown[] = []): void => {
+    try {
+      send(Message.newMethodReturn(call, signature, body));
+    } catch (error) {
+      refuse(call, FAILED, `the answer could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const signal = (message: Message): void => {
+    try {
+      send(message);
+    } catch {
+      // Left out; the values are read again at the next Get.
+    }
+  };
   const settle = (call: Message, outcome: CallOutcome): void => {
     if ('error' in outcome) return refuse(call, outcome.error, outcome.message);
     if ('done' in outcome) return reply(call);
@@ -123,6 +147,14 @@ export function exportMpris(bus: MessageBus, tools: BusTools, source: MprisSourc
 
   const handler = (call: Message): boolean => {
     if (call.type !== MessageType.METHOD_CALL) return false;
+    try {
+      return answer(call);
+    } catch (error) {
+      refuse(call, FAILED, error instanceof Error ? error.message : String(error));
+      return true;
+    }
+  };
+  const answer = (call: Message): boolean => {
     if (call.path !== MPRIS_PATH) {
       const child = PARENTS[call.path];
       if (child === undefined || call.interface !== INTROSPECTABLE || call.member !== 'Introspect') return false;
@@ -148,10 +180,10 @@ export function exportMpris(bus: MessageBus, tools: BusTools, source: MprisSourc
       properties = nextProperties;
       if (changed.length > 0) {
         const values = Object.fromEntries(changed.map((name) => [name, playerValue(tools, properties, name, snapshot, source.now())]));
-        send(Message.newSignal(MPRIS_PATH, PROPERTIES, 'PropertiesChanged', 'sa{sv}as', [PLAYER, values, []]));
+        signal(Message.newSignal(MPRIS_PATH, PROPERTIES, 'PropertiesChanged', 'sa{sv}as', [PLAYER, values, []]));
       }
       // A new item says where it starts in its Metadata; a jump within one is a Seeked.
-      if (jump !== null && !changed.includes('Metadata')) send(Message.newSignal(MPRIS_PATH, PLAYER, 'Seeked', 'x', [jump]));
+      if (jump !== null && !changed.includes('Metadata')) signal(Message.newSignal(MPRIS_PATH, PLAYER, 'Seeked', 'x', [jump]));
     },
     close() {
       bus.removeMethodHandler(handler);

@@ -77,6 +77,15 @@ function creditsOf(item: PlayableItem): { artists: string[]; album: string } {
   }
 }
 
+/**
+ * Milliseconds as the µs of an int64 (`x`): whole, from 0 up to the largest integer a number holds exactly
+ * (~285 years). The service's numbers are not trusted to fit: one past an int64 could not be sent at all.
+ */
+export function microseconds(ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0) return 0;
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.round(ms) * 1000);
+}
+
 /** The Metadata of what plays; `artUrl` is the picture's file when it is on disk (desktop/art.ts). */
 export function metadataOf(playback: PlaybackState | null, artUrl: string | null): Metadata {
   const item = playback?.item ?? null;
@@ -84,7 +93,7 @@ export function metadataOf(playback: PlaybackState | null, artUrl: string | null
   const { artists, album } = creditsOf(item);
   const metadata: Metadata = {
     'mpris:trackid': { signature: 'o', value: trackIdOf(item) },
-    'mpris:length': { signature: 'x', value: Math.max(0, Math.round(item.duration_ms)) * 1000 },
+    'mpris:length': { signature: 'x', value: microseconds(item.duration_ms) },
     'xesam:title': { signature: 's', value: sanitizeText(item.name) },
     'xesam:artist': { signature: 'as', value: artists },
   };
@@ -107,7 +116,7 @@ export function playerProperties(snapshot: Snapshot | null, artUrl: string | nul
     MaximumRate: 1,
     Shuffle: playback?.shuffle_state ?? false,
     Metadata: metadataOf(playback, artUrl),
-    Volume: typeof volume === 'number' ? Math.min(1, Math.max(0, volume / 100)) : 0,
+    Volume: typeof volume === 'number' && Number.isFinite(volume) ? Math.min(1, Math.max(0, volume / 100)) : 0,
     CanGoNext: hasItem && actions!.skipping_next,
     CanGoPrevious: hasItem && actions!.skipping_prev,
     // Play while playing, and Pause while paused, do nothing and are allowed: PlayPause needs both.
@@ -124,7 +133,7 @@ export function positionUs(snapshot: Snapshot | null, now: number): number {
   const playback = snapshot?.playback;
   if (!playback?.item) return 0;
   const progress = { progressMs: playback.progress_ms, durationMs: playback.item.duration_ms, isPlaying: playback.is_playing, receivedAt: snapshot!.receivedAt };
-  return Math.round(interpolateProgress(progress, now)) * 1000;
+  return microseconds(interpolateProgress(progress, now));
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -7,9 +7,9 @@ import { sanitizeText } from '../text/sanitize.js';
 import { metadataOf } from './mpris-properties.js';
 
 export interface ItemNotice {
-  /** The title, as plain text. */
+  /** The title; escaped for servers that read markup. */
   summary: string;
-  /** Who made it, then what it belongs to; escaped for servers that read markup in the body. */
+  /** Who made it, then what it belongs to; escaped for servers that read markup. */
   body: string;
   /** The cover on disk, when it is there. */
   imagePath: string | null;
@@ -29,16 +29,22 @@ export function isNoticeDue(before: string | null | undefined, after: string | n
   return before !== undefined && after !== null && before !== after;
 }
 
-/** `&`, `<` and `>` as entities: the body may be read as markup (the specification's body-markup). */
+/** `&`, `<` and `>` as entities: text a server reads as markup (the specification's body-markup). */
 function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function noticeOf(playback: PlaybackState | null, imagePath: string | null): ItemNotice | null {
+/**
+ * The notice of what plays. `markup`: the server said it reads markup (body-markup), and some read it in the
+ * summary as well, so both are escaped: a title `<a href=…>` shows as its name, never as a link. A server that
+ * reads none shows the text as it is, entities and all, so it gets the plain text.
+ */
+export function noticeOf(playback: PlaybackState | null, imagePath: string | null, markup: boolean): ItemNotice | null {
   if (!playback?.item) return null;
   const metadata = metadataOf(playback, null);
   const artists = (metadata['xesam:artist']?.value as string[] | undefined) ?? [];
   const album = (metadata['xesam:album']?.value as string | undefined) ?? '';
   const body = [artists.join(', '), album].filter((part) => part !== '').join('\n');
-  return { summary: sanitizeText(playback.item.name), body: escapeMarkup(body), imagePath };
+  const summary = sanitizeText(playback.item.name);
+  return markup ? { summary: escapeMarkup(summary), body: escapeMarkup(body), imagePath } : { summary, body, imagePath };
 }

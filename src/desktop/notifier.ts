@@ -23,6 +23,7 @@ export interface Notifier {
 }
 
 const NOTIFICATIONS = 'org.freedesktop.Notifications';
+const PATH = '/org/freedesktop/Notifications';
 
 export function createNotifier({ Message, variant }: BusTools, source: NotifierSource, call: (message: Message) => Promise<Message | null>): Notifier {
   /** The item seen last; undefined until the first snapshot, whose item is not announced. */
@@ -30,11 +31,27 @@ export function createNotifier({ Message, variant }: BusTools, source: NotifierS
   let shownId = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastProblem: string | null = null;
+  /** Whether the server reads markup: asked once (GetCapabilities), before the first notice. */
+  let readsMarkup: Promise<boolean> | null = null;
+
+  const askReadsMarkup = async (): Promise<boolean> => {
+    try {
+      const reply = await call(new Message({ destination: NOTIFICATIONS, path: PATH, interface: NOTIFICATIONS, member: 'GetCapabilities' }));
+      const capabilities = reply?.body[0];
+      return !Array.isArray(capabilities) || capabilities.includes('body-markup');
+    } catch {
+      // A server that cannot say (yet): escaped, since what a server that reads markup makes of a title is
+      // worse than an entity shown; asked again at the next notice.
+      readsMarkup = null;
+      return true;
+    }
+  };
 
   const send = async (): Promise<void> => {
+    const markup = await (readsMarkup ??= askReadsMarkup());
     const snapshot = source.snapshot();
     const cover = source.coverPath(snapshot);
-    const notice = noticeOf(snapshot?.playback ?? null, cover);
+    const notice = noticeOf(snapshot?.playback ?? null, cover, markup);
     if (notice === null || !source.isOn()) return;
     const hints: Record<string, unknown> = {
       // Replaced at each item: nothing worth keeping in the notification history.
@@ -44,7 +61,7 @@ export function createNotifier({ Message, variant }: BusTools, source: NotifierS
     };
     const message = new Message({
       destination: NOTIFICATIONS,
-      path: '/org/freedesktop/Notifications',
+      path: PATH,
       interface: NOTIFICATIONS,
       member: 'Notify',
       signature: 'susssasa{sv}i',

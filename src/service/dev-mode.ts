@@ -64,7 +64,8 @@ function refusal(request: FastifyRequest, context: ServiceContext): ServiceError
 /** Registers dev mode's refusals (after authentication, so a missing token is still 401) and field removal. */
 export function registerDevMode(app: FastifyInstance, context: ServiceContext): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/v1/') || !request.routeOptions.config.auth) return done();
+    // The route the router chose, never the raw URL: `/%761/tracks` is routed to `/v1/tracks`.
+    if (request.routeOptions.url?.startsWith('/v1/') !== true || !request.routeOptions.config.auth) return done();
     const error = request.grant ? refusal(request, context) : null;
     done(error ?? undefined);
   });

@@ -105,10 +105,19 @@ export async function askInstance(origin: string, expected: ExpectedInstance, ti
  * judged dead (a second service on the same file would follow).
  */
 export async function findLiveInstance(database: string): Promise<ServiceInstance | null> {
+  return (await examineInstance(database)).live;
+}
+
+/**
+ * As findLiveInstance, and also the instance a file names that failed the proof (a live pid, but what answers
+ * at its address is not that service): one that writes the file itself (player-file.ts) knows that file for
+ * what it is, and is held up only by a service that publishes another meanwhile.
+ */
+export async function examineInstance(database: string): Promise<{ live: ServiceInstance | null; disproven: string | null }> {
   const found = readInstance(database);
-  if (found === null || found.database !== realDatabasePath(database) || !isProcessAlive(found.pid)) return null;
+  if (found === null || found.database !== realDatabasePath(database) || !isProcessAlive(found.pid)) return { live: null, disproven: null };
   const verdict = await askInstance(found.origin, found);
-  return verdict === 'same' || verdict === 'busy' ? found : null;
+  return verdict === 'same' || verdict === 'busy' ? { live: found, disproven: null } : { live: null, disproven: found.instance };
 }
 
 /** A connection refused as a service that went away is: the client retries, then takes the service over. */

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /**
  * One embedded service per database: the process serving a database names its address in a file beside it
@@ -69,20 +69,54 @@ export function realDatabasePath(database: string): string {
   }
 }
 
-/** Written aside and renamed, so a reader never sees half a file. */
+/**
+ * Written aside and renamed, so a reader never sees half a file. The aside file is made new (never through
+ * whatever a shared folder held under its name, a link above all).
+ */
 export function publishInstance(database: string, instance: ServiceInstance): void {
   const path = instanceFilePath(database);
   const partial = `${path}.${process.pid}.part`;
-  writeFileSync(partial, `${JSON.stringify(instance)}\n`, { mode: 0o600 });
+  rmSync(partial, { force: true });
+  writeFileSync(partial, `${JSON.stringify(instance)}\n`, { mode: 0o600, flag: 'wx' });
   renameSync(partial, path);
+}
+
+/** Our own file is a few hundred bytes: anything much longer is not it. */
+const MAX_FILE_BYTES = 16 * 1024;
+
+/**
+ * The file's text when it can be trusted, as the status socket's folder is (status/private-folder.ts): a regular
+ * file (not a link) of this user that nobody else may read or write. Its secret is what a service proves
+ * itself with, so a file another user planted (a database in a shared folder) or could read proves nothing.
+ * Read from the descriptor that was checked; null otherwise.
+ */
+function readOwnFile(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0 || stat.size > MAX_FILE_BYTES) return null;
+    const bytes = Buffer.alloc(stat.size);
+    const read = readSync(fd, bytes, 0, bytes.length, 0);
+    return bytes.toString('utf8', 0, read);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Removes the file if it still names `instance` (a service that took over may have written its own). */
 export function withdrawInstance(database: string, instance: string): void {
   const path = instanceFilePath(database);
   try {
-    const current = JSON.parse(readFileSync(path, 'utf8')) as ServiceInstance;
-    if (current.instance === instance) unlinkSync(path);
+    const current = JSON.parse(readOwnFile(path) ?? 'null') as ServiceInstance | null;
+    if (current?.instance === instance) unlinkSync(path);
   } catch {
     // Gone already, or not ours to remove.
   }
@@ -91,10 +125,12 @@ export function withdrawInstance(database: string, instance: string): void {
 /** A process id that can name one process: `kill(0)` and negative ids signal whole process groups. */
 const isProcessId = (pid: unknown): pid is number => Number.isSafeInteger(pid) && (pid as number) > 0;
 
-/** The file's contents when complete and well-formed; null otherwise (never an error). */
+/** The file's contents when it can be trusted (readOwnFile), complete and well-formed; null otherwise (never an error). */
 export function readInstance(database: string): ServiceInstance | null {
   try {
-    const value = JSON.parse(readFileSync(instanceFilePath(database), 'utf8')) as Partial<ServiceInstance>;
+    const text = readOwnFile(instanceFilePath(database));
+    if (text === null) return null;
+    const value = JSON.parse(text) as Partial<ServiceInstance>;
     const complete = ['instance', 'origin', 'token', 'database', 'secret'].every((key) => typeof value[key as keyof ServiceInstance] === 'string');
     return complete && isProcessId(value.pid) ? (value as ServiceInstance) : null;
   } catch {

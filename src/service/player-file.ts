@@ -1,5 +1,5 @@
 /**
- * The player of a database file that no service serves, for `playdeck status` and the player commands: read
+ * The player of a database file that no service serves, for `playdeck status`, the player commands and `add`: read
  * and commanded in this process through the service's own player and renderer, with no HTTP, no token and no
  * instance file. Reading opens the file read-only and writes nothing (the player's clock is caught up in memory
  * only). A command takes the file's write lock first and then looks for a service again: a service that
@@ -12,6 +12,7 @@ import { isProcessAlive, readInstance, realDatabasePath } from './instance-file.
 import { effectiveMarket } from './markets.js';
 import type { CommandOutcome } from './playback.js';
 import type { PlayerCommand } from './player.js';
+import { addPlaying, type AddOutcome, type ChoosePlaylist } from './playlist-file.js';
 import { renderPlayback } from './render/playback.js';
 import { demoUserId, openDatabase, type Database } from './store/db.js';
 
@@ -23,19 +24,27 @@ export interface PlayerFile {
   read(now: number): string | null;
   /** Applies `command`; `served` when a service serves the file after all (ask it), the outcome otherwise. */
   command(command: FileCommand, now: number): CommandOutcome | 'served';
+  /**
+   * `playdeck add`: what plays added to the playlist `choose` picks (playlist-file.ts), under the file's write
+   * lock; `served` as for a command. `choose` may throw: nothing is written then.
+   */
+  addPlaying(choose: ChoosePlaylist, now: number): AddOutcome | 'served';
   close(): void;
 }
 
 /** Any origin: the command line reads no href. */
 const ORIGIN = 'http://127.0.0.1';
 
-/** Whether a live process names itself the file's service (not asked over HTTP: then the caller asks it). */
-function isServed(path: string): boolean {
+/**
+ * Whether a live process names itself the file's service (not asked over HTTP: then the caller asks it), other
+ * than `disproven`: the instance the caller found failing its proof before it opened the file (instance-check.ts).
+ */
+function isServed(path: string, disproven: string | null): boolean {
   const instance = readInstance(path);
-  return instance !== null && instance.database === realDatabasePath(path) && isProcessAlive(instance.pid);
+  return instance !== null && instance.instance !== disproven && instance.database === realDatabasePath(path) && isProcessAlive(instance.pid);
 }
 
-function playerOf(db: Database, writes: boolean): PlayerFile {
+function playerOf(db: Database, writes: boolean, disproven: string | null = null): PlayerFile {
   const context: ServiceContext = createContext(db, Date.now, ORIGIN);
   const userId = demoUserId(db);
   const market = effectiveMarket(context.catalog.user(userId)?.country ?? null, undefined);
@@ -56,10 +65,14 @@ function playerOf(db: Database, writes: boolean): PlayerFile {
     command(command, now) {
       if (!writes) throw new Error('opened to read only');
       return db.transaction(() => {
-        if (isServed(db.name)) return 'served' as const;
+        if (isServed(db.name, disproven)) return 'served' as const;
         context.playback.startIfIdle(userId, now);
         return apply(command, now);
       }).immediate();
+    },
+    addPlaying(choose, now) {
+      if (!writes) throw new Error('opened to read only');
+      return db.transaction(() => (isServed(db.name, disproven) ? ('served' as const) : addPlaying(context, userId, market, ORIGIN, choose, now))).immediate();
     },
     close: () => db.close(),
   };
@@ -83,7 +96,10 @@ export function readPlayerFile(path: string): PlayerFile | null {
   }
 }
 
-/** The player of `path` to command (the file created and set up as a service's start would). */
-export function writePlayerFile(path: string): PlayerFile {
-  return playerOf(openDatabase({ path }), true);
+/**
+ * The player of `path` to command (the file created and set up as a service's start would); `disproven`: the
+ * instance its file names that the caller found not to be that service (it does not count as serving).
+ */
+export function writePlayerFile(path: string, disproven: string | null = null): PlayerFile {
+  return playerOf(openDatabase({ path }), true, disproven);
 }

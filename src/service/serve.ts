@@ -36,7 +36,7 @@ function describeStartError(error: unknown, options: StartOptions): string {
 
 /**
  * `playdeck serve`: prints `base_url=`, `access_token=` and `consent_code=` lines (another `consent_code=`
- * whenever the code is spent or replaced: only whoever sees this terminal can approve a sign-in), serves until
+ * whenever the code is spent: only whoever sees this terminal can approve a sign-in), serves until
  * SIGINT/SIGTERM/SIGHUP, closes the database, and resolves the exit code (1 when the service cannot start). Options
  * are read by src/cli/args.ts.
  */

@@ -2,16 +2,19 @@
  * `playdeck add [--to NAME]`: what plays, added to a playlist (by its name or part of it; without --to, the one
  * last added to). A running dashboard on the same service does it over its status socket, journaled and saved
  * as its `A` is, its screen showing it at once; without one, the service is asked (another service over HTTP,
- * the embedded one's running service, or one started here on its database for the moment). Adding what the
- * playlist holds already is refused, saying so: there is nobody to ask.
+ * or the embedded one's running service), or with none running the database is written itself, as the player
+ * commands write it (no service started, no token). Adding what the playlist holds already is refused, saying
+ * so: there is nobody to ask.
  */
 import type { Api } from '../api/api.js';
+import type { SimplifiedPlaylist } from '../api/types.js';
 import { readTokenInput, TOKEN_IN_PS_WARNING } from '../api/auth/token-input.js';
 import { printable } from '../text/printed.js';
 import { canEdit, readOnlyText } from '../ui/playlist-editor/model/access.js';
 import { playlistNamed, readAllPlaylists } from '../ui/playlist-editor/picker.js';
 import { parseOptions } from './option-values.js';
 import { recentPlaylistsFile } from './recent-playlists-file.js';
+import type { RecentPlaylists } from '../ui/playlist-editor/recent-playlists.js';
 import { askDashboard } from './socket-client.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
 import { serviceKey, statusPaths, type ServiceTarget } from './target.js';
@@ -19,7 +22,8 @@ import { serviceKey, statusPaths, type ServiceTarget } from './target.js';
 export const ADD_USAGE = `Usage:
   playdeck add [--to NAME] [--base-url URL [--token-file PATH | --token TOKEN] | --db PATH]
 adds what plays to the playlist NAME names (its name, or a part only it holds; case and accents aside), or
-without --to to the playlist last added to; through the running dashboard, else the service.`;
+without --to to the playlist last added to; through the running dashboard, else the service, else the
+database itself.`;
 
 export interface AddIo {
   stdout: NodeJS.WritableStream;
@@ -62,22 +66,6 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv) {
   return { target, to: values.to ?? null, help: values.help === true, isTokenShown };
 }
 
-/** The service to add through when no dashboard answers: another one, the embedded one's running service, or one started here. */
-async function openApi(target: ServiceTarget, env: NodeJS.ProcessEnv): Promise<{ api: Api; close(): Promise<void> }> {
-  const { openService } = await import('./service-session.js');
-  if (target.kind === 'remote') return openService(target, env);
-  const { defaultDatabasePath } = await import('./target.js');
-  const db = target.db ?? defaultDatabasePath(env);
-  const { findLiveInstance } = await import('../service/instance-check.js');
-  if (db !== ':memory:' && (await findLiveInstance(db)) !== null) return openService(target, env);
-  // Nobody serves the database: served here for the moment, as the dashboard would.
-  const { startService } = await import('../service/start.js');
-  const { createApi, staticToken } = await import('../api/index.js');
-  // The catalog as the database has it (a music folder's too): one addition scans nothing.
-  const service = await startService({ db, log: () => {}, anyCatalog: true });
-  return { api: createApi({ baseUrl: service.baseUrl, tokens: staticToken(service.accessToken) }), close: () => service.close() };
-}
-
 /** Every URI the playlist holds (identities only: 100 entries a request). */
 async function urisOf(api: Api, playlistId: string): Promise<Set<string>> {
   const uris = new Set<string>();
@@ -88,13 +76,9 @@ async function urisOf(api: Api, playlistId: string): Promise<Set<string>> {
   }
 }
 
-async function addOnService(api: Api, to: string | null, recentKey: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const playing = (await api.getPlaybackState())?.item ?? null;
-  if (playing === null) throw new Refused('nothing is playing');
-  if (playing.type === 'chapter') throw new Refused("an audiobook's chapter cannot go in a playlist");
-  const playlists = await readAllPlaylists(api, AbortSignal.timeout(30_000));
-  const recent = recentPlaylistsFile(recentKey, env);
-  let playlist;
+/** The playlist `to` names among `playlists`, or without it the one last added to; refused when it cannot be changed. */
+function pickPlaylist(playlists: readonly SimplifiedPlaylist[], to: string | null, recent: RecentPlaylists, userId: string): SimplifiedPlaylist {
+  let playlist: SimplifiedPlaylist | undefined;
   if (to === null) {
     const last = recent.list()[0];
     playlist = last === undefined ? undefined : playlists.find((candidate) => candidate.id === last.id);
@@ -104,12 +88,81 @@ async function addOnService(api: Api, to: string | null, recentKey: string, env:
     if ('error' in found) throw new Refused(found.error);
     playlist = found.playlist;
   }
-  const me = await api.getMe();
-  if (!canEdit(playlist, me.id)) throw new Refused(readOnlyText(playlist));
-  if ((await urisOf(api, playlist.id)).has(playing.uri)) throw new Refused(`${playlist.name} holds “${playing.name}” already: not added again`);
+  if (!canEdit(playlist, userId)) throw new Refused(readOnlyText(playlist));
+  return playlist;
+}
+
+const holdsAlready = (playlist: SimplifiedPlaylist, name: string) => new Refused(`${playlist.name} holds “${name}” already: not added again`);
+
+/** Through a service: another one, or the one serving the embedded database. */
+async function addOnService(api: Api, to: string | null, recent: RecentPlaylists): Promise<string> {
+  const playing = (await api.getPlaybackState())?.item ?? null;
+  if (playing === null) throw new Refused('nothing is playing');
+  if (playing.type === 'chapter') throw new Refused("an audiobook's chapter cannot go in a playlist");
+  const playlists = await readAllPlaylists(api, AbortSignal.timeout(30_000));
+  const playlist = pickPlaylist(playlists, to, recent, (await api.getMe()).id);
+  if ((await urisOf(api, playlist.id)).has(playing.uri)) throw holdsAlready(playlist, playing.name);
   await api.addPlaylistItems(playlist.id, [playing.uri], null);
   recent.remember({ id: playlist.id, name: playlist.name });
   return `added “${playing.name}” to ${playlist.name}`;
+}
+
+/**
+ * On the embedded database that no service serves: written through the file itself, as the player commands
+ * are (service/player-file.ts): no service started, no token, the playlist chosen and checked and the item added
+ * under the file's write lock, and nothing written when it is refused. `disproven`: the instance its file
+ * names that failed its proof (it does not count as serving).
+ */
+async function addOnFile(db: string, disproven: string | null, to: string | null, recent: RecentPlaylists): Promise<string> {
+  const [{ writePlayerFile }, { normalizePlaybackState }, { normalizePlaylist }] = await Promise.all([
+    import('../service/player-file.js'),
+    import('../api/normalize-player.js'),
+    import('../api/normalize-library.js'),
+  ]);
+  let file;
+  try {
+    file = writePlayerFile(db, disproven);
+  } catch (error) {
+    throw new Refused(`cannot open the database: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  let chosen: { playlist: SimplifiedPlaylist; name: string } | null = null;
+  let outcome;
+  try {
+    outcome = file.addPlaying(({ playback, playlists, userId }) => {
+      const name = (playback === null ? null : normalizePlaybackState(JSON.parse(playback)))?.item?.name ?? '';
+      const all = (JSON.parse(playlists) as unknown[]).flatMap((raw) => normalizePlaylist(raw) ?? []);
+      const playlist = pickPlaylist(all, to, recent, userId);
+      chosen = { playlist, name };
+      return playlist.id;
+    }, Date.now());
+  } finally {
+    file.close();
+  }
+  if (outcome === 'served') throw new Refused('a dashboard started on this database meanwhile: run the command again');
+  if (outcome.kind === 'refused') throw new Refused(outcome.reason);
+  const { playlist, name } = chosen!;
+  if (outcome.kind === 'holds') throw holdsAlready(playlist, name);
+  recent.remember({ id: playlist.id, name: playlist.name });
+  return `added “${name}” to ${playlist.name}`;
+}
+
+/** With no dashboard to ask: another service, the embedded one's running service, or its database itself. */
+async function addWithoutDashboard(target: ServiceTarget, to: string | null, env: NodeJS.ProcessEnv): Promise<string> {
+  const recent = recentPlaylistsFile(serviceKey(target, env), env);
+  if (target.kind === 'embedded') {
+    const { defaultDatabasePath } = await import('./target.js');
+    const db = target.db ?? defaultDatabasePath(env);
+    const { examineInstance } = await import('../service/instance-check.js');
+    const { live, disproven } = db === ':memory:' ? { live: null, disproven: null } : await examineInstance(db);
+    if (live === null) return addOnFile(db, disproven, to, recent);
+  }
+  const { openService } = await import('./service-session.js');
+  const session = await openService(target, env);
+  try {
+    return await addOnService(session.api, to, recent);
+  } finally {
+    await session.close();
+  }
 }
 
 /** Runs `playdeck add ARGS` (`argv` after `add`) and resolves to the exit code: 0 added, 1 refused or failed, 2 bad usage. */
@@ -126,12 +179,7 @@ export async function runAddCommand(argv: readonly string[], io: AddIo = { stdou
       said = 'said' in reply.answer ? reply.answer.said : 'added';
     } else {
       if (reply.kind !== 'answer' && reply.sent) throw new Refused('the dashboard did not answer in time (it may still add it)');
-      const session = await openApi(target, io.env);
-      try {
-        said = await addOnService(session.api, to, serviceKey(target, io.env), io.env);
-      } finally {
-        await session.close();
-      }
+      said = await addWithoutDashboard(target, to, io.env);
     }
     io.stdout.write(`${printable(said)}\n`);
     return 0;

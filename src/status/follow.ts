@@ -12,6 +12,7 @@ import { CACHE_TTL_MS, type PlayerSnapshot } from './cache.js';
 import type { StatusIo } from './command.js';
 import { nowPlayingOf, type NowPlaying } from './now-playing.js';
 import { ensurePrivateFolder } from './private-folder.js';
+import { printLine } from '../text/printed.js';
 import { followDashboard, type Following } from './socket-client.js';
 import type { StatusPaths } from './target.js';
 
@@ -80,8 +81,9 @@ export function runFollow({ paths, io, render, readAlone, signal }: FollowSetup)
 
     const problem = (error: unknown): void => {
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      // Said once, not every 5 s; the line shows nothing playing meanwhile rather than a stale item.
-      if (message !== lastProblem) io.stderr.write(`playdeck status: ${message}\n`);
+      // Said once, not every 5 s; the line shows nothing playing meanwhile rather than a stale item. The
+      // service's words are hostile text like its names: printed through the sanitiser.
+      if (message !== lastProblem) printLine(io.stderr, `playdeck status: ${message}`);
       lastProblem = message;
       show({ playback: null, receivedAt: io.now() });
     };

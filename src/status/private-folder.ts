@@ -22,3 +22,21 @@ export function ensurePrivateFolder(folder: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether `folder`, there already, holds only what this user put there: a real folder (not a symbolic link)
+ * of this user that neither group nor others may write. Where what a folder holds is run or painted (Node's
+ * compiled code, a start frame), one that others could write is refused, not tightened: they may have written
+ * in it already. Others' read bits are taken away. False for anything else, never an error.
+ */
+export function isUnsharedFolder(folder: string): boolean {
+  try {
+    const stat = lstatSync(folder);
+    const uid = currentUid();
+    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) return false;
+    if ((stat.mode & 0o077) !== 0) chmodSync(folder, stat.mode & 0o700);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,7 @@
  * read directly (service/player-file.ts): no service is started, no token is written, and `status` opens the
  * file read-only and writes nothing. A player command goes through the service that serves the file when one
  * does (with the token its instance file holds, on connections that prove they reach it), else is applied to
- * the file under its write lock. Nothing here writes or removes an instance file. Loaded only then: this file
+ * the file under its write lock (an instance file whose address failed the proof does not hold it up). Nothing here writes or removes an instance file. Loaded only then: this file
  * brings in the client and, for the embedded service, SQLite.
  */
 import { CredentialsFile, defaultCredentialsPath } from '../api/auth/credentials.js';
@@ -100,8 +100,8 @@ function fileApi(file: PlayerFile): Api {
 export async function openService(target: ServiceTarget, env: NodeJS.ProcessEnv): Promise<ServiceSession> {
   if (target.kind === 'remote') return remoteSession(target, env);
   const db = databaseOf(target, env);
-  const { findLiveInstance, InstanceCheckingAgent } = await import('../service/instance-check.js');
-  const live = db === ':memory:' ? null : await findLiveInstance(db);
+  const { examineInstance, InstanceCheckingAgent } = await import('../service/instance-check.js');
+  const { live, disproven } = db === ':memory:' ? { live: null, disproven: null } : await examineInstance(db);
   if (live !== null) {
     const agent = new InstanceCheckingAgent(() => live, { keepAlive: true });
     const api = createApi({ baseUrl: `${live.origin}/v1`, tokens: staticToken(live.token), agent, ...QUICK });
@@ -110,7 +110,7 @@ export async function openService(target: ServiceTarget, env: NodeJS.ProcessEnv)
   const { writePlayerFile } = await import('../service/player-file.js');
   let file: PlayerFile;
   try {
-    file = writePlayerFile(db);
+    file = writePlayerFile(db, disproven);
   } catch (error) {
     throw failure('cannot open the database', error);
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { useFakeClock } from '../helpers/fake-clock.js';
 let made: string | undefined;
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   if (made !== undefined) rmSync(made, { recursive: true, force: true });
   made = undefined;
 });
@@ -141,5 +142,57 @@ describe('the start frame', () => {
     expect(silent.release).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(silent.release).toHaveBeenCalledTimes(1);
+  });
+
+  /** A frame file as a start keeps it, with `frame` for its rows and `extra` after its JSON. */
+  const frameFile = (file: string, frame: unknown[], extra = '') =>
+    writeFileSync(file, JSON.stringify({ v: 2, columns: fit.columns, rows: fit.rows, look: fit.look, keptAt: 0, validUntil: null, art: 'auto', frame }) + extra);
+
+  it('is painted as any other text: its colours kept, every other escape sequence and control a placeholder', () => {
+    const dir = newDir();
+    const file = join(dir, 'frame.json');
+    const hostile = `${GREEN}▶ Playing${RESET} \u001b]0;owned\u0007\u001b[2J\u001b]52;c;cm0gLXJm\u0007\u009b31m\u0007end`;
+    frameFile(file, [hostile, `${DIM}plain${RESET}`]);
+    const rows = readStartFrame(file, fit)!.rows;
+    expect(rows[0]).toContain(`${GREEN}▶ Playing`);
+    expect(rows[0]).toContain('end');
+    // Only SGR sequences (colours, weights) are left of what was escaped.
+    expect(rows.join('').replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(rows[0]).toContain('\u241b');
+    expect(rows[1]).toBe(`${DIM}plain${RESET}`);
+  });
+
+  it('is a screen at most: rows wider than the terminal are cut, and a file larger than its rows and columns is not read', () => {
+    const dir = newDir();
+    const file = join(dir, 'frame.json');
+    frameFile(file, [`${GREEN}${'x'.repeat(fit.columns + 10)}${RESET}`]);
+    expect(readStartFrame(file, fit)!.rows[0]!.replace(/\u001b\[[0-9;]*m/g, '')).toBe('x'.repeat(fit.columns));
+    // A frame whole and valid, but followed by 4 MB: refused on its size, before it is parsed.
+    frameFile(file, ['a'], ' '.repeat(4 * 1024 * 1024));
+    expect(readStartFrame(file, fit)).toBeNull();
+    frameFile(file, ['x'.repeat(4 * 1024 * 1024)]);
+    expect(readStartFrame(file, fit)).toBeNull();
+  });
+
+  it("is read only from a folder and a file of this user that nobody else may write, never through a link", () => {
+    const dir = newDir();
+    const folder = join(dir, 'start-frame');
+    mkdirSync(folder, { mode: 0o700 });
+    const file = join(folder, 'frame.json');
+    frameFile(file, ['a']);
+    expect(readStartFrame(file, fit)?.rows).toEqual(['a']);
+    chmodSync(folder, 0o777);
+    expect(readStartFrame(file, fit)).toBeNull();
+    chmodSync(folder, 0o700);
+    chmodSync(file, 0o666);
+    expect(readStartFrame(file, fit)).toBeNull();
+    chmodSync(file, 0o600);
+    vi.spyOn(process, 'getuid').mockReturnValue(process.getuid!() + 1);
+    expect(readStartFrame(file, fit)).toBeNull();
+    vi.restoreAllMocks();
+    const elsewhere = join(dir, 'elsewhere.json');
+    frameFile(elsewhere, ['b']);
+    symlinkSync(elsewhere, join(folder, 'link.json'));
+    expect(readStartFrame(join(folder, 'link.json'), fit)).toBeNull();
   });
 });

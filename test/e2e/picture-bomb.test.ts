@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startService } from '../../src/service/start.js';
 import { createSandbox, nowPlayingOf, startDashboard, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
-import { pngBomb, showPictureEverywhere, startPictureServer, type PictureServer } from '../helpers/picture-bomb.js';
+import { pngBomb, progressiveJpeg, showPictureEverywhere, startPictureServer, type PictureServer } from '../helpers/picture-bomb.js';
 
 const SCREEN_MS = 20_000;
 const BOMB_BYTES = 768 * 1024 * 1024;
@@ -70,5 +70,42 @@ describe('a picture bomb as the cover', () => {
     const cache = join(sandbox.env.XDG_CACHE_HOME!, 'playdeck', 'images');
     expect(existsSync(cache) ? readdirSync(cache) : []).toEqual([]);
     expect(peakResidentBytes(screen.programPid())).toBeLessThan(PEAK_RSS_LIMIT);
+  });
+
+  // Issue 37, finding 1: 10,000 scans of a 1600×1600 picture (160 kB) behind a comment that declares one byte
+  // too many stopped the clock of Now playing for seconds, the decoder reading what the check never saw.
+  it('a JPEG of 10,000 scans hidden behind a comment is refused before it is decoded, and the clock ticks on', { timeout: 90_000 }, async () => {
+    sandbox = createSandbox();
+    const seeded = await startService({ port: 0, db: sandbox.db });
+    await seeded.close();
+    pictures = await startPictureServer(progressiveJpeg(1600, 1600, 10_000, { hiddenByComment: true }));
+    showPictureEverywhere(sandbox.db, pictures.url);
+
+    dashboard = startDashboard(['--db', sandbox.db], { sandbox });
+    const screen = dashboard;
+    await screen.waitFor((text) => nowPlayingOf(text)?.isPlaying === true, SCREEN_MS);
+    const log = join(sandbox.env.XDG_STATE_HOME!, 'playdeck', 'playdeck.log');
+    const logged = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+    await until(() => logged().includes(`cover art: ${pictures!.url}: `), 'log line about the picture');
+    expect(logged()).toContain(`cover art: ${pictures.url}: cannot decode the image: a JPEG of more than 64 scans`);
+    // Two more seconds of the clock: it ticked on.
+    for (let tick = 0; tick < 2; tick += 1) {
+      const shown = nowPlayingOf(screen.capture())!.elapsed;
+      await screen.waitFor((text) => nowPlayingOf(text) !== null && nowPlayingOf(text)!.elapsed !== shown, SCREEN_MS);
+    }
+    expect(screen.capture()).toContain('░'.repeat(10));
+  });
+
+  it('a progressive JPEG within the budget is drawn, by the worker the bundle carries (test/scripts/build.test.ts)', { timeout: 90_000 }, async () => {
+    sandbox = createSandbox();
+    const seeded = await startService({ port: 0, db: sandbox.db });
+    await seeded.close();
+    pictures = await startPictureServer(progressiveJpeg(300, 300, 10));
+    showPictureEverywhere(sandbox.db, pictures.url);
+    dashboard = startDashboard(['--db', sandbox.db], { sandbox });
+    // Flat grey: mid-grey half-blocks beside the title.
+    await dashboard.waitFor((text) => nowPlayingOf(text) !== null && /│ ▀{10}  ▶/.test(text), SCREEN_MS);
+    expect(dashboard.capture({ escapes: true })).toMatch(/\u001b\[(38|48);(5|2);/);
+    expect(pictures.requests()).toBe(1);
   });
 });

@@ -333,7 +333,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     ...fakeLibraryMethods(library, () => playlists.list(), respond, page, notFound),
 
     // The fake catalog lists no pictures; a test that asks gets bytes that are no picture (a placeholder shows).
-    getImage: (url, decode) => respond('getImage', [url], () => decode(Buffer.alloc(0))),
+    getImage: async (url, decode) => respond('getImage', [url], () => decode(Buffer.alloc(0))),
 
     getConnection: () => connection,
     onConnectionChange(listener) {

@@ -10,6 +10,7 @@ import stockSliceAnsi from 'slice-ansi';
 import stockStringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { bundleOptions } from '../../scripts/bundle.mjs';
+import { coverPng } from '../../src/service/images/cover-picture.js';
 import { hiddenClassCount } from '../helpers/hidden-classes.js';
 
 /**
@@ -105,6 +106,27 @@ describe('the built program', () => {
     for (const [path, source] of files) expect({ path, nonAscii: source.match(/[^\x00-\x7f]/g) ?? [] }).toEqual({ path, nonAscii: [] });
     expect(everything).toContain('http2-wrapper is not bundled');
     expect(everything).not.toMatch(/resolve-alpn|resolveALPN/);
+  });
+
+  it('draws covers in a worker started from its own copy in the bundle: the decoders run there, never in the dashboard', async () => {
+    const dashboard = [...files].find(([path]) => /[\\/]dashboard-\w+\.js$/.test(path))![1];
+    const literal = /\bPICTURE_WORKER_CODE = ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*");/.exec(dashboard);
+    expect(literal).not.toBeNull();
+    const code = new Function(`return ${literal![1]!};`)() as string;
+    // jpeg-js's decoder: in the worker's code, not in the dashboard's own.
+    expect(code).toContain('SOI not found');
+    expect(dashboard.replace(literal![1]!, '')).not.toContain('SOI not found');
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(code, { eval: true });
+    try {
+      const answer = await new Promise<unknown>((resolve, reject) => {
+        worker.once('message', resolve).once('error', reject);
+        worker.postMessage({ id: 1, bytes: new Uint8Array(coverPng('album-1', 64)), request: { columns: 10, rows: 5, style: 'truecolor' } });
+      });
+      expect(answer).toMatchObject({ id: 1, drawn: { kind: 'rows', rows: expect.arrayContaining([expect.stringContaining('▀')]) } });
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('starts Yoga without loading Node’s fetch implementation', () => {

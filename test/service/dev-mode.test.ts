@@ -36,6 +36,11 @@ describe('serve --dev-mode', () => {
       `/v1/playlists/${ids.firstPlaylist}/%74%72%61%63%6B%73`,
       `/v1/%74racks?ids=${ids.track(1)}`,
       `/v1/%63hapters?ids=${ids.chapter(1)}`,
+      // The version itself encoded: the router reads /v1/, so the refusals must too.
+      `/%761/tracks?ids=${ids.track(1)}`,
+      `/%76%31/chapters?ids=${ids.chapter(1)}`,
+      `/%761/playlists/${ids.firstPlaylist}/tracks`,
+      `/%761/playlists/${ids.othersPlaylist}/items`,
       `/v1/playlists/${encodeURIComponent(ids.othersPlaylist).replace(/^./, (first) => `%${first.charCodeAt(0).toString(16)}`)}/items`,
     ]) {
       const answer = await service.get(path);
@@ -43,6 +48,8 @@ describe('serve --dev-mode', () => {
     }
     const put = await service.request({ method: 'PUT', url: `/v1/playlists/${ids.firstPlaylist}/%74racks`, payload: { range_start: 0, insert_before: 2 } });
     expect(put.status).toBe(403);
+    const saveOfType = await service.request({ method: 'PUT', url: `/%761/me/tracks?ids=${ids.track(1)}` });
+    expect(saveOfType.status).toBe(403);
   });
 
   it('leaves the removed fields out of tracks, shows, audiobooks and chapters, at any depth', async () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findLiveInstance } from '../../src/service/instance-check.js';
 import { instanceFilePath } from '../../src/service/instance-file.js';
 import { AlreadyServedError, startService, type RunningService } from '../../src/service/start.js';
@@ -9,6 +9,7 @@ import { AlreadyServedError, startService, type RunningService } from '../../src
 const folders: string[] = [];
 const services: RunningService[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const service of services.splice(0)) await service.close();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
@@ -66,5 +67,29 @@ describe('one embedded service per database', () => {
     const second = await startService({ db });
     services.push(second);
     expect((await findLiveInstance(db))?.origin).toBe(second.origin);
+  });
+
+  it("trusts the file only as the status socket's folder is trusted: this user's, owner-only, not a link", async () => {
+    const db = database();
+    const first = await startService({ db });
+    services.push(first);
+    const file = instanceFilePath(db);
+    expect((await findLiveInstance(db))?.origin).toBe(first.origin);
+    // Readable (or writable) by others: whoever read its secret could prove it.
+    for (const mode of [0o644, 0o640, 0o602]) {
+      chmodSync(file, mode);
+      expect(await findLiveInstance(db), mode.toString(8)).toBeNull();
+    }
+    chmodSync(file, 0o600);
+    vi.spyOn(process, 'getuid').mockReturnValue(process.getuid!() + 1);
+    expect(await findLiveInstance(db)).toBeNull();
+    vi.restoreAllMocks();
+    // A link to a good file elsewhere is not the file beside the database.
+    renameSync(file, `${file}.elsewhere`);
+    symlinkSync(`${file}.elsewhere`, file);
+    expect(await findLiveInstance(db)).toBeNull();
+    rmSync(file);
+    renameSync(`${file}.elsewhere`, file);
+    expect((await findLiveInstance(db))?.origin).toBe(first.origin);
   });
 });

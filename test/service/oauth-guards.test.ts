@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { s256Challenge } from '../../src/api/auth/pkce.js';
 import { PURGE_INTERVAL_MS } from '../../src/service/app.js';
-import { ConsentCode, WRONG_TRIES } from '../../src/service/oauth/consent-code.js';
+import { ConsentCode, FREE_TRIES_OVERALL, FREE_TRIES_PER_ADDRESS, TRIES_FORGOTTEN_AFTER_MS } from '../../src/service/oauth/consent-code.js';
 import { OAUTH_RATE_LIMIT } from '../../src/service/oauth/routes.js';
 import { REFRESH_TOKEN_TTL_MS } from '../../src/service/oauth/schema.js';
 import { RollingWindowLimiter } from '../../src/service/rate-limit.js';
@@ -49,8 +49,8 @@ async function served(options: Parameters<typeof createTestService>[0] = {}): Pr
   return service;
 }
 
-const approve = (service: TestService, extra: Record<string, string> = {}) =>
-  service.app.inject({ method: 'POST', url: '/authorize', headers: FORM, payload: request({ approve: 'yes', ...extra }) });
+const approve = (service: TestService, extra: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  service.app.inject({ method: 'POST', url: '/authorize', headers: FORM, payload: request({ approve: 'yes', ...extra }), remoteAddress });
 const token = (service: TestService, form: Record<string, string>) =>
   service.app.inject({ method: 'POST', url: '/api/token', headers: FORM, payload: new URLSearchParams(form).toString() });
 const codeOf = (location: unknown) => new URL(String(location)).searchParams.get('code');
@@ -102,16 +102,54 @@ describe("serve's consent page", () => {
     expect(new URL(String(denied.headers.location)).searchParams.get('error')).toBe('access_denied');
   });
 
-  it(`replaces the code after ${WRONG_TRIES} wrong tries, announcing the new one; the old one no longer works`, async () => {
+  it('never replaces the code its owner reads for wrong ones: however many another process sends, it still approves', async () => {
     const announced: string[] = [];
     const consent = new ConsentCode((code) => announced.push(code));
     const service = await served({ consent });
-    const first = consent.current;
-    for (let attempt = 1; attempt <= WRONG_TRIES; attempt++) expect((await approve(service, { consent_code: 'WRNG-CODE' })).statusCode).toBe(400);
+    const printed = consent.current;
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await approve(service, { consent_code: 'WRNG-CODE' })).statusCode).toBe(400);
+    expect(consent.current).toBe(printed);
+    expect(announced).toEqual([]);
+    expect((await approve(service, { consent_code: printed }, '127.0.0.2')).statusCode).toBe(302);
     expect(announced).toHaveLength(1);
-    expect(consent.current).toBe(announced[0]);
-    expect((await approve(service, { consent_code: first })).statusCode).toBe(400);
-    expect((await approve(service, { consent_code: announced[0]! })).statusCode).toBe(302);
+  });
+
+  it(`makes an address that sent ${FREE_TRIES_PER_ADDRESS} wrong codes wait before each next try, 1 s then doubled, its tries unchecked meanwhile`, async () => {
+    let clock = 1_000_000;
+    const consent = new ConsentCode();
+    const service = await served({ consent, now: () => clock });
+    const guesser = '10.0.0.9';
+    for (let attempt = 1; attempt <= FREE_TRIES_PER_ADDRESS; attempt++) expect((await approve(service, { consent_code: 'WRNG-CODE' }, guesser)).statusCode).toBe(400);
+    // Even the right code is not checked while it waits: a guess then would tell nothing either.
+    const waiting = await approve(service, { consent_code: consent.current }, guesser);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.body).toContain('Too many wrong codes were tried: wait 1 s');
+    expect(waiting.body).toContain('name="consent_code"');
+    // Another address is not held up by it.
+    const printed = consent.current;
+    expect((await approve(service, { consent_code: printed }, '127.0.0.1')).statusCode).toBe(302);
+    clock += 1_000;
+    expect((await approve(service, { consent_code: 'WRNG-CODE' }, guesser)).statusCode).toBe(400);
+    expect((await approve(service, { consent_code: 'WRNG-CODE' }, guesser)).headers['retry-after']).toBe('2');
+    clock += TRIES_FORGOTTEN_AFTER_MS;
+    expect((await approve(service, { consent_code: consent.current }, guesser)).statusCode).toBe(302);
+  });
+
+  it(`makes every try wait after ${FREE_TRIES_OVERALL} wrong codes from any number of addresses, and keeps the code`, async () => {
+    let clock = 1_000_000;
+    const consent = new ConsentCode();
+    const service = await served({ consent, now: () => clock });
+    const printed = consent.current;
+    for (let attempt = 1; attempt <= FREE_TRIES_OVERALL; attempt++) {
+      expect((await approve(service, { consent_code: 'WRNG-CODE' }, `127.0.${attempt}.1`)).statusCode).toBe(400);
+    }
+    const anyone = await approve(service, { consent_code: printed }, '127.0.0.1');
+    expect(anyone.statusCode).toBe(429);
+    expect(anyone.headers['retry-after']).toBe('1');
+    clock += 1_000;
+    expect(consent.current).toBe(printed);
+    expect((await approve(service, { consent_code: printed }, '127.0.0.1')).statusCode).toBe(302);
   });
 });
 

@@ -88,6 +88,21 @@ describe('search bounds', () => {
     expect((await service.get('/v1/search?q=a&type=track,song')).status).toBe(400);
   });
 
+  it('bounds the work of one query: at most 500 characters and 32 words, each past that a 400 saying so', async () => {
+    // 16 kB of one-letter words cost ~1.4 s of the service's CPU for a single answer.
+    const huge = await service.get(`/v1/search?q=${encodeURIComponent('a '.repeat(8192))}&type=track,album,artist,playlist,show,episode,audiobook`);
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual({ error: { status: 400, message: 'Invalid q: at most 500 characters' } });
+    expect((await service.get(`/v1/search?q=${'x'.repeat(501)}&type=track`)).status).toBe(400);
+    expect((await service.get(`/v1/search?q=${'x'.repeat(500)}&type=track`)).status).toBe(200);
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join('%20');
+    expect((await service.get(`/v1/search?q=${words(32)}&type=track,playlist`)).status).toBe(200);
+    const many = await service.get(`/v1/search?q=${words(33)}&type=track,playlist`);
+    expect(many.body).toEqual({ error: { status: 400, message: 'Invalid q: at most 32 words' } });
+    // Punctuation is no word: a long run of it is one of the 500 characters each, and finds nothing.
+    expect((await service.get(`/v1/search?q=${encodeURIComponent('- '.repeat(200))}&type=track`)).body.tracks.total).toBe(0);
+  });
+
   it('as a development-mode app: 5 by default, 10 at most, above that 400 Invalid limit', async () => {
     const dev = await createTestService({ devMode: true });
     try {

@@ -2,8 +2,12 @@
  * `playdeck add [--to NAME]` with no dashboard (the service started for the moment on the embedded database,
  * or the one serving it), and through a dashboard's status socket.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { instanceFilePath } from '../../src/service/instance-file.js';
 import { createApi, staticToken, type Api } from '../../src/api/index.js';
 import { startService, type RunningService } from '../../src/service/start.js';
 import { runAddCommand } from '../../src/status/add-command.js';
@@ -79,6 +83,46 @@ describe('playdeck add with no dashboard', () => {
   it('takes an option value that starts with a dash, as a random token may', async () => {
     // Node's parseArgs called `--to -x` (and `--token -…`) ambiguous: a usage error for a good command line.
     expect(await add(['--to', '-golden'])).toMatchObject({ code: 1, err: 'playdeck add: no playlist is named like "-golden"\n' });
+  });
+});
+
+/** What the database holds that a service's start or an add would change: token rows, and each playlist's version. */
+function databaseState(): { tokens: number; versions: string; checksum: string } {
+  const reader = new Sqlite(db, { readonly: true });
+  try {
+    const tokens = reader.prepare('SELECT count(*) FROM tokens').pluck().get() as number;
+    const versions = JSON.stringify(reader.prepare('SELECT id, version FROM playlists ORDER BY id').all());
+    return { tokens, versions, checksum: createHash('sha256').update(readFileSync(db)).update(existsSync(`${db}-wal`) ? readFileSync(`${db}-wal`) : '').digest('hex') };
+  } finally {
+    reader.close();
+  }
+}
+
+describe('playdeck add on a database no service serves', () => {
+  it('writes through the database itself: no service started, no token row, and a refusal writes nothing at all', async () => {
+    const before = databaseState();
+    expect((await add(['--to', 'golden morn'])).code).toBe(0);
+    const added = databaseState();
+    expect(added.tokens).toBe(before.tokens);
+    expect(added.versions).not.toBe(before.versions);
+    expect(existsSync(instanceFilePath(db))).toBe(false);
+    // Refused (it holds it now; a name of no playlist; a read-only one): the file is as it was, byte for byte.
+    for (const words of [['--to', 'golden morn'], ['--to', 'no such playlist'], ['--to', 'Sunday Frontier']]) {
+      expect((await add(words)).code).toBe(1);
+      expect(databaseState(), words.join(' ')).toEqual(added);
+    }
+  });
+});
+
+describe('playdeck add with a service on the database', () => {
+  it('adds through the service that serves the file, leaving the file to it', async () => {
+    const api = await serviceApi();
+    const playing = (await api.getPlaybackState())!.item!;
+    const { items } = await api.getMyPlaylists({ offset: 0, limit: 50 });
+    const target = (items as { id: string; name: string }[]).find((playlist) => playlist.name === 'Golden Mornings')!;
+    expect(await add(['--to', 'golden'])).toEqual({ code: 0, out: `added “${playing.name}” to Golden Mornings\n`, err: '' });
+    expect(await urisOf(api, target.id)).toContain(playing.uri);
+    expect((await add(['--to', 'golden'])).err).toBe(`playdeck add: Golden Mornings holds “${playing.name}” already: not added again\n`);
   });
 });
 

@@ -3,6 +3,8 @@
  * a line at each change and each second while playing, no second line for nothing new, and a dashboard that
  * starts later followed at once.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaybackState } from '../../src/api/types.js';
 import { createFakeApi } from '../helpers/fake-api.js';
@@ -136,6 +138,30 @@ describe('status --follow with no dashboard', () => {
       io.stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
       expect(await code).toBe(0);
       expect(lines(io)[0]).toContain(inert);
+    }
+  });
+
+  it("prints the service's refusal as the panes print its text: no escape sequence reaches stderr", async () => {
+    // A service whose 401 carries a clipboard write (OSC 52), a clear screen and a window title.
+    const hostile = 'token refused\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J\u001b]0;owned\u0007\u009b31m';
+    const service = createServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { status: 401, message: hostile } }));
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const io = recordingIo(home.env);
+      const baseUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/v1`;
+      const code = runStatusCommand(['status', '--follow', '--base-url', baseUrl, '--token', 'unused'], io);
+      await until(() => io.err().length > 0, 'the refusal on stderr');
+      io.stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      expect(await code).toBe(0);
+      expect(io.err()).toContain('token refused');
+      expect(io.err()).not.toMatch(/[\u001b\u0007\u0080-\u009f]/);
+      expect(io.err()).toContain('\u241b');
+      expect(io.err()).toMatch(/^playdeck status: [^\n]+\n$/);
+    } finally {
+      service.closeAllConnections();
+      await new Promise((resolve) => service.close(resolve));
     }
   });
 

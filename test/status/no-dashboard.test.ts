@@ -5,11 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { instanceFilePath, newInstance, realDatabasePath } from '../../src/service/instance-file.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { instanceFilePath, instanceProof, newInstance, realDatabasePath } from '../../src/service/instance-file.js';
 import { AlreadyServedError, startService, type RunningService } from '../../src/service/start.js';
 import { runStatusCommand } from '../../src/status/command.js';
 import { CACHE_TTL_MS } from '../../src/status/cache.js';
@@ -28,6 +29,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const service of services.splice(0)) await service.close();
   for (const server of servers.splice(0)) server.close();
   home.remove();
@@ -118,5 +120,55 @@ describe("another process's instance file", () => {
     const refused = await startService({ db }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AlreadyServedError);
     expect(readFileSync(instanceFilePath(db), 'utf8')).toBe(before);
+  });
+});
+
+/** An HTTP service on loopback that proves `planted` (it wrote that file, so it knows its secret) and records what else it is asked. */
+async function impostor(planted: ReturnType<typeof newInstance>): Promise<{ origin: string; asked: string[] }> {
+  const asked: string[] = [];
+  const server = createHttpServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/playdeck/instance') {
+      const proof = instanceProof(planted, url.searchParams.get('challenge') ?? '');
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ instance: planted.instance, proof }));
+    }
+    asked.push(`${request.method} ${url.pathname} ${request.headers.authorization ?? ''}`);
+    response.writeHead(204).end();
+  });
+  servers.push(server as unknown as Server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, asked };
+}
+
+describe('a planted instance file', () => {
+  it("is not trusted when it is another user's, or readable by others, even when its service proves it and its pid lives", async () => {
+    const expected = newInstance(realDatabasePath(db));
+    const { origin, asked } = await impostor(expected);
+    const planted = { ...expected, pid: process.pid, origin, token: 'the-planters-token' };
+    const title = async () => (JSON.parse((await playdeck(['status', '--json'])).out) as { title: string }).title;
+    // Readable by others: its secret proves nothing.
+    writeFileSync(instanceFilePath(db), JSON.stringify(planted), { mode: 0o644 });
+    let before = await title();
+    expect(await playdeck(['next'])).toMatchObject({ code: 0, err: '' });
+    expect(await title()).not.toBe(before);
+    // Owner-only, but another user's (a shared folder): as if this process ran as someone else.
+    writeFileSync(instanceFilePath(db), JSON.stringify(planted), { mode: 0o600 });
+    vi.spyOn(process, 'getuid').mockReturnValue(process.getuid!() + 1);
+    before = await title();
+    expect(await playdeck(['next'])).toMatchObject({ code: 0, err: '' });
+    expect(await title()).not.toBe(before);
+    expect(asked).toEqual([]);
+  });
+
+  it('whose address fails the proof does not block the player commands: they apply to the database', async () => {
+    // A live pid (this process) and an address where something else answers.
+    const stranger = createHttpServer((_request, response) => response.writeHead(404).end());
+    servers.push(stranger as unknown as Server);
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(stranger.address() as { port: number }).port}`;
+    writeFileSync(instanceFilePath(db), JSON.stringify({ ...newInstance(realDatabasePath(db)), pid: process.pid, origin, token: 't' }), { mode: 0o600 });
+    const before = JSON.parse((await playdeck(['status', '--json'])).out) as { title: string };
+    expect(await playdeck(['next'])).toMatchObject({ code: 0, err: '' });
+    expect((JSON.parse((await playdeck(['status', '--json'])).out) as { title: string }).title).not.toBe(before.title);
   });
 });

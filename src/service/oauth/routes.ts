@@ -131,14 +131,13 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRouteOptio
       return sendRedirect(reply, redirectWith(redirectUri, { error: 'access_denied', error_description: 'The user denied access', state }));
     }
     const typed = params.get(CONSENT_CODE_FIELD);
-    const verdict = typed === undefined ? 'missing' : options.consent.check(typed);
-    if (verdict !== 'ok') {
-      const problem =
-        verdict === 'missing' ? 'Type the code playdeck serve shows in its terminal to approve.'
-          : verdict === 'wrong' ? 'That is not the code playdeck serve shows: try again.'
-            : 'That is not the code either: playdeck serve has printed a new one.';
-      return sendPage(reply, 400, consentPage(check.request, params, problem));
+    if (typed === undefined) return sendPage(reply, 400, consentPage(check.request, params, 'Type the code playdeck serve shows in its terminal to approve.'));
+    const verdict = options.consent.check(typed, request.ip, context.now());
+    if (verdict.kind === 'wait') {
+      const problem = `Too many wrong codes were tried: wait ${verdict.seconds} s, then type the code playdeck serve shows.`;
+      return sendPage(reply.header('retry-after', String(verdict.seconds)), 429, consentPage(check.request, params, problem));
     }
+    if (verdict.kind === 'wrong') return sendPage(reply, 400, consentPage(check.request, params, 'That is not the code playdeck serve shows: try again.'));
     const code = store.issueCode({ clientId: client.clientId, userId, scopes, redirectUri, codeChallenge }, context.now());
     return sendRedirect(reply, redirectWith(redirectUri, { code, state }));
   });

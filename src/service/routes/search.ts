@@ -25,6 +25,22 @@ function searchPage(query: Query, context: ServiceContext): PageParams {
   return { limit, offset };
 }
 
+/**
+ * What one query may cost: its text is folded and every word is matched in each kind's index and against every
+ * playlist, so 16 kB of one-letter words cost over a second of the service's CPU. A name typed or pasted is
+ * far shorter than either bound.
+ */
+export const MAX_QUERY_CHARACTERS = 500;
+export const MAX_QUERY_WORDS = 32;
+
+/** The words of `q`, within the bounds of one query (else 400 saying which). */
+function queryWords(q: string): string[] {
+  if (q.length > MAX_QUERY_CHARACTERS) throw badRequest(`Invalid q: at most ${MAX_QUERY_CHARACTERS} characters`);
+  const words = searchWords(q);
+  if (words.length > MAX_QUERY_WORDS) throw badRequest(`Invalid q: at most ${MAX_QUERY_WORDS} words`);
+  return words;
+}
+
 function typesOf(raw: string | undefined): SearchType[] {
   if (raw === undefined) throw badRequest('Missing required parameter: type');
   const asked = new Set(raw.split(','));
@@ -92,8 +108,8 @@ export const search = objectRoute({
   render: (context, view) => {
     const q = view.query.q;
     if (q === undefined) throw badRequest('Missing required parameter: q');
+    const words = queryWords(q);
     const types = typesOf(view.query.type);
-    const words = searchWords(q);
     const pages = types.map((type) => {
       const page = type === 'playlist' ? playlistPage(context, view, words) : catalogPage(context, view, type, words);
       const source = { url: `${view.origin}/v1/search`, query: [['q', q], ['type', type], ['market', view.query.market]] as [string, string | undefined][], total: page.total };

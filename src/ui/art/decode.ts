@@ -1,9 +1,10 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { checkJpeg, checkPng, PICTURE_BUDGET, PictureRefused, type PictureBudget } from './picture-budget.js';
+import { ImageDecodeError } from './decode-error.js';
 import type { Pixels } from './pixels.js';
 
-export class ImageDecodeError extends Error {}
+export { ImageDecodeError };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

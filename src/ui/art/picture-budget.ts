@@ -86,29 +86,58 @@ export function checkPng(bytes: Buffer, budget: PictureBudget = PICTURE_BUDGET):
 }
 
 const isStartOfFrame = (marker: number): boolean => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isRestart = (marker: number): boolean => marker >= 0xd0 && marker <= 0xd7;
+/**
+ * The markers a JPEG may hold between SOI and EOI that carry a length: frames, tables (DHT, DAC, DQT, DRI),
+ * scans, DNL, DHP, EXP, APPn and comments.
+ */
+const hasLength = (marker: number): boolean =>
+  isStartOfFrame(marker) || marker === 0xc4 || marker === 0xcc || (marker >= 0xda && marker <= 0xdf) || (marker >= 0xe0 && marker <= 0xef) || marker === 0xfe;
 
-/** Throws PictureRefused when the JPEG's frame is larger than the budget or it has more scans than it allows. */
-export function checkJpeg(bytes: Buffer, budget: PictureBudget = PICTURE_BUDGET): void {
+/**
+ * Start-of-scan markers anywhere in the file: every scan the decoder reads is one of them, however it reads
+ * the markers around it (it recovers from what a walk by the lengths would stop at), so their count bounds its
+ * work. A few may be bytes of metadata that look alike, which counts against the picture, never for it.
+ */
+function scansIn(bytes: Buffer): number {
   let scans = 0;
+  for (let at = bytes.indexOf(0xff); at !== -1 && at + 1 < bytes.length; at = bytes.indexOf(0xff, at + 1)) if (bytes[at + 1] === 0xda) scans += 1;
+  return scans;
+}
+
+/**
+ * Throws PictureRefused unless the JPEG's markers follow one another by their lengths from SOI to EOI (a
+ * segment that declares a byte too many must not hide the markers after it), its frame is within the budget
+ * and the whole file holds no more scans than the budget allows.
+ */
+export function checkJpeg(bytes: Buffer, budget: PictureBudget = PICTURE_BUDGET): void {
+  if (scansIn(bytes) > budget.maxJpegScans) throw new PictureRefused(`a JPEG of more than ${budget.maxJpegScans} scans`);
   let offset = 2;
-  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+  for (;;) {
+    if (offset + 1 >= bytes.length) throw new PictureRefused('a JPEG cut short: no end of image');
+    if (bytes[offset] !== 0xff) throw new PictureRefused(`a JPEG whose markers do not follow one another (at byte ${offset})`);
     const marker = bytes[offset + 1]!;
+    if (marker === 0xd9) return; // end of image: what follows is not read
     if (marker === 0xff) {
       offset += 1; // fill byte
       continue;
     }
-    if (marker === 0xd9) break; // end of image
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+    if (marker === 0x01 || isRestart(marker)) {
       offset += 2; // no length
       continue;
     }
-    const end = offset + 2 + bytes.readUInt16BE(offset + 2);
-    if (isStartOfFrame(marker) && offset + 9 <= bytes.length) checkSize(bytes.readUInt16BE(offset + 7), bytes.readUInt16BE(offset + 5), budget);
+    if (!hasLength(marker)) throw new PictureRefused(`a JPEG with an unknown marker 0x${marker.toString(16)} (at byte ${offset})`);
+    if (offset + 4 > bytes.length) throw new PictureRefused('a JPEG cut short: no end of image');
+    const length = bytes.readUInt16BE(offset + 2);
+    const end = offset + 2 + length;
+    if (length < 2 || end > bytes.length) throw new PictureRefused(`a JPEG whose segment at byte ${offset} runs past its end`);
+    if (isStartOfFrame(marker)) {
+      if (length < 7) throw new PictureRefused('a JPEG frame header too short');
+      checkSize(bytes.readUInt16BE(offset + 7), bytes.readUInt16BE(offset + 5), budget);
+    }
     offset = end;
     if (marker !== 0xda) continue;
-    scans += 1;
-    if (scans > budget.maxJpegScans) throw new PictureRefused(`a JPEG of more than ${budget.maxJpegScans} scans`);
     // The scan's coded data runs to the next marker that is not a stuffed 0xff00 or a restart.
-    while (offset + 1 < bytes.length && !(bytes[offset] === 0xff && bytes[offset + 1] !== 0 && !(bytes[offset + 1]! >= 0xd0 && bytes[offset + 1]! <= 0xd7))) offset += 1;
+    while (offset + 1 < bytes.length && !(bytes[offset] === 0xff && bytes[offset + 1] !== 0 && !isRestart(bytes[offset + 1]!))) offset += 1;
   }
 }

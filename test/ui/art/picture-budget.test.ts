@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { coverPng } from '../../../src/service/images/cover-picture.js';
 import { decodeImage, ImageDecodeError } from '../../../src/ui/art/decode.js';
 import { PICTURE_BUDGET } from '../../../src/ui/art/picture-budget.js';
-import { interlacedPng, pngBomb, pngWith } from '../../helpers/picture-bomb.js';
+import { interlacedPng, pngBomb, pngWith, progressiveJpeg } from '../../helpers/picture-bomb.js';
 
 const RED = [255, 0, 0, 255] as const;
 
@@ -52,5 +52,26 @@ describe('the picture budget', () => {
     const slow = () => (clock += PICTURE_BUDGET.maxDecodeMs + 1);
     expect(() => decodeImage(coverPng('x', 64), { now: slow })).toThrow(/over the budget of \d+ ms/);
     expect(decodeImage(coverPng('x', 64), { now: () => 0 }).width).toBe(64);
+  });
+
+  // Issue 37, finding 1: a comment that declares one byte too many right after the start hid every later marker
+  // from the walk, while the decoder found its way back and read 10,000 scans (the UI thread stopped for seconds).
+  it('counts the scans of the whole file: 10,000 hidden behind a comment that declares a byte too many are refused at once', () => {
+    const hidden = progressiveJpeg(1600, 1600, 10_000, { hiddenByComment: true });
+    expect(hidden.length).toBeLessThan(200_000);
+    expect(() => decodeImage(hidden)).toThrow(new RegExp(`more than ${PICTURE_BUDGET.maxJpegScans} scans`));
+  });
+
+  it('refuses a JPEG whose markers do not follow one another by their lengths to its end', () => {
+    expect(() => decodeImage(progressiveJpeg(64, 64, 4, { hiddenByComment: true }))).toThrow(/a JPEG whose markers do not follow one another \(at byte \d+\)/);
+    const whole = progressiveJpeg(64, 64, 4);
+    expect(() => decodeImage(whole.subarray(0, whole.length - 2))).toThrow(/a JPEG cut short: no end of image/);
+    expect(() => decodeImage(Buffer.concat([whole.subarray(0, 2), Buffer.from([0xff, 0x00, 0, 4, 0, 0]), whole.subarray(2)]))).toThrow(/unknown marker 0x0/);
+  });
+
+  it('decodes a progressive JPEG within the budget, and what follows its end of image is not read', () => {
+    const image = decodeImage(progressiveJpeg(64, 64, 10));
+    expect([image.width, image.height]).toEqual([64, 64]);
+    expect(decodeImage(Buffer.concat([progressiveJpeg(16, 16, 2), Buffer.from('trailing bytes')])).width).toBe(16);
   });
 });

@@ -12,10 +12,10 @@ import { renderApp } from '../../helpers/render.js';
 const BLOCKS: ArtMode = { kind: 'blocks', depth: 'truecolor' };
 const BOX: CoverBox = { columns: 10, rows: 5 };
 
-type FetchImage = <T>(url: string, decode: (bytes: Buffer) => T) => Promise<T>;
+type FetchImage = <T>(url: string, decode: (bytes: Buffer) => T | Promise<T>) => Promise<T>;
 
 /** A fetcher that hands `bytesFor(url)` to the hook's decoder, as Api.getImage does. */
-const serving = (bytesFor: (url: string) => Buffer): FetchImage => async (url, decode) => decode(bytesFor(url));
+const serving = (bytesFor: (url: string) => Buffer): FetchImage => async (url, decode) => await decode(bytesFor(url));
 
 function Probe(props: { item: PlayableItem | null; mode?: ArtMode; fetchImage: FetchImage; problems?: string[] }) {
   const cover = useCoverArt({
