@@ -6,6 +6,7 @@ import { createDiscographyTables, loadDiscography } from './load-discography.js'
 import { loadCatalog, loadPlayedAt } from './load-seed.js';
 import { createSearchTables, loadSearchIndex } from './search-index.js';
 import type { MigrationStep } from './migration.js';
+import { createPlaylistFileTables } from '../playlist-files/file-tables.js';
 
 /**
  * The database's history, applied in order on open; `PRAGMA user_version` records how many steps ran.
@@ -31,6 +32,8 @@ export const migrations: readonly MigrationStep[] = [
   { schema: createSearchTables, seed: loadSearchIndex },
   // Liked songs, saved albums, followed artists and what was played (seed/collection.ts).
   { schema: createCollectionTables, seed: loadCollection },
+  // Playlists kept as files of a music folder (playlist-files/file-tables.ts): empty without one.
+  { schema: createPlaylistFileTables },
 ];
 
 function createTables(db: Database): void {
