@@ -44,6 +44,6 @@ function moved(files: PlaylistFiles, state: FileState, path: string, bytes: Buff
   else files.setPresent(state, true);
   const playlist = files.store.get(state.playlistId)!;
   const name = nameOfFile(path, parseM3u(decodeFileText(bytes, path).text).header);
-  if (name !== playlist.name) files.quietly(() => files.store.changeDetails(playlist.id, { ...playlist, name }));
+  if (name !== playlist.name) files.rename(playlist, name);
   files.check(state, bytes);
 }

@@ -45,6 +45,8 @@ const CATALOG_MAX_WAIT_MS = 10_000;
  */
 export function openPlaylistFiles(options: OpenPlaylistFilesOptions): OpenPlaylistFiles {
   const { context, media, folder } = options;
+  // A database served read-only takes no edit: its playlists are served as they are, their files untouched.
+  if (context.db.readonly) return { ready: Promise.resolve(), rescan: async () => {}, settled: async () => {}, close: async () => {} };
   const files = new PlaylistFiles({ ...options, followOutsideLinks: options.followOutsideLinks === true });
   const rules = new FileRules(files);
   context.playlistFiles = rules;
@@ -52,7 +54,12 @@ export function openPlaylistFiles(options: OpenPlaylistFilesOptions): OpenPlayli
   for (const state of files.byId.values()) {
     const bytes = state.present ? readBytes(files.absolute(state.path)) : null;
     // One gone is left to the walk, which tells a file renamed by hand from one removed.
-    if (bytes !== null) files.check(state, bytes);
+    if (bytes === null) continue;
+    try {
+      files.check(state, bytes);
+    } catch (error) {
+      options.log(`playdeck service: the playlist file ${state.path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   let resolvePending = false;

@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ServiceContext } from '../context.js';
 import type { MediaSource } from '../media-source.js';
 import type { Playlist, PlaylistEntry, PlaylistObserver } from '../store/playlists.js';
@@ -8,8 +8,8 @@ import { hashOf, idOfPath, nameOfFile } from './file-names.js';
 import { followVersion, renderFile, type FileState, type RenderedFile } from './file-state.js';
 import { FileTables } from './file-tables.js';
 import { decodeFileText } from './file-text.js';
-import { isUrlKey, lineOf, locate } from './locations.js';
-import { extinfLine, isExtended, locationOf, parseM3u } from './m3u.js';
+import { PlaylistLines } from './lines.js';
+import { isExtended, locationOf, parseM3u } from './m3u.js';
 import { matchEntries, type ReadItem } from './match.js';
 import { isPermanentWriteError, unwritableReason } from './writability.js';
 
@@ -35,6 +35,7 @@ export interface PlaylistFilesOptions {
 export class PlaylistFiles implements PlaylistObserver {
   readonly folder: string;
   readonly realFolder: string;
+  private readonly lines: PlaylistLines;
   readonly tables: FileTables;
   readonly localUser: string;
   readonly byId = new Map<string, FileState>();
@@ -48,6 +49,7 @@ export class PlaylistFiles implements PlaylistObserver {
   constructor(readonly options: PlaylistFilesOptions) {
     this.folder = options.folder;
     this.realFolder = realpathSync(options.folder);
+    this.lines = new PlaylistLines(options.folder, this.realFolder, options.media, options.context.catalog);
     const { db } = options.context;
     this.tables = new FileTables(db);
     this.localUser = (db.prepare("SELECT value FROM meta WHERE key = 'demo_user_id'").get() as { value: string }).value;
@@ -106,22 +108,8 @@ export class PlaylistFiles implements PlaylistObserver {
     });
   }
 
-  /** The lines a new entry gets: its file's path relative to the playlist, after an `#EXTINF` in an extended file. */
   linesFor(state: FileState, entry: PlaylistEntry): string[] | null {
-    const here = dirname(this.absolute(state.path));
-    if (entry.type === 'local') {
-      const key = entry.itemId;
-      return [isUrlKey(key) || isAbsolute(key) ? key : lineOf(join(this.folder, key), here)];
-    }
-    const file = this.options.media.fileOf({ type: entry.type, id: entry.itemId });
-    if (file === null) return null;
-    const line = lineOf(file.path, here);
-    if (!isExtended(state.header)) return [line];
-    const { catalog } = this.options.context;
-    const row = entry.type === 'track' ? catalog.track(entry.itemId) : catalog.episode(entry.itemId);
-    const doc = row ? (JSON.parse(row.doc) as { name?: string; artists?: { name: string }[]; show?: { name: string } }) : {};
-    const credit = doc.artists?.map((artist) => artist.name).join(', ') ?? doc.show?.name ?? '';
-    return [extinfLine(row?.durationMs ?? 0, credit, doc.name ?? ''), line];
+    return this.lines.linesFor(dirname(this.absolute(state.path)), isExtended(state.header), entry);
   }
 
   render(state: FileState): RenderedFile {
@@ -181,30 +169,6 @@ export class PlaylistFiles implements PlaylistObserver {
     return true;
   }
 
-  /** What a line names: a track or episode of the catalog, else an unavailable entry by its key. */
-  resolve(location: string, here: string): ReadItem {
-    const place = locate(location, here, this.folder);
-    for (const path of place.paths) {
-      const item = this.options.media.itemOf(path) ?? this.itemThroughLinks(path);
-      if (item !== null && (item.type === 'track' || item.type === 'episode')) return { type: item.type, id: item.id, location };
-    }
-    return { type: 'local', id: place.key, location };
-  }
-
-  /** The item of a path that leads to a catalog file by another way than the one the catalog walked. */
-  private itemThroughLinks(path: string) {
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch {
-      return null;
-    }
-    const inside = relative(this.realFolder, real);
-    if (inside.startsWith('..') || isAbsolute(inside)) return null;
-    const walked = join(this.folder, inside);
-    return walked === path ? null : this.options.media.itemOf(walked);
-  }
-
   /**
    * Takes in the file's bytes as the playlist's new version (a change made elsewhere, or a file seen for the
    * first time): its order, entries matched to the current ones by item; its name; its lines as they are.
@@ -213,13 +177,13 @@ export class PlaylistFiles implements PlaylistObserver {
     const decoded = decodeFileText(bytes, state.path);
     const document = parseM3u(decoded.text);
     const here = dirname(this.absolute(state.path));
-    const read = document.entries.map((entry) => this.resolve(locationOf(entry), here));
+    const read = document.entries.map((entry) => this.lines.resolve(locationOf(entry), here));
     const mtime = statSync(this.absolute(state.path), { throwIfNoEntry: false })?.mtimeMs ?? this.options.context.now();
     const addedAt = new Date(Math.min(mtime, this.options.context.now())).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const before = this.store.get(state.playlistId)!;
     const after = this.arrange(state, before, read, addedAt);
     const name = nameOfFile(state.path, document.header);
-    if (name !== after.name) this.quietly(() => this.store.changeDetails(after.id, { ...after, name }));
+    if (name !== after.name) this.rename(after, name);
     state.lines = new Map(after.order.length === 0 ? [] : Array.from(after.order, (entryId, index) => [entryId, document.entries[index]!.lines]));
     Object.assign(state, { header: document.header, trailer: document.trailer, eol: document.eol, finalEol: document.finalEol });
     Object.assign(state, { encoding: decoded.encoding, bom: decoded.bom, writtenHash: hashOf(bytes) });
@@ -251,7 +215,7 @@ export class PlaylistFiles implements PlaylistObserver {
       const entry = before.entries.get(entryId)!;
       const lines = state.lines.get(entryId);
       if (lines === undefined) return { type: entry.type, id: entry.itemId, location: '' };
-      const item = this.resolve(locationOf({ lines }), here);
+      const item = this.lines.resolve(locationOf({ lines }), here);
       if (item.type !== entry.type || item.id !== entry.itemId) isChanged = true;
       return item;
     });
@@ -280,6 +244,12 @@ export class PlaylistFiles implements PlaylistObserver {
     this.byId.set(playlist.id, state);
     this.takeIn(state, bytes);
     return state;
+  }
+
+  /** Gives the playlist the name its file gives it now. */
+  rename(playlist: Playlist, name: string): void {
+    const { description, isPublic, collaborative } = playlist;
+    this.quietly(() => this.store.changeDetails(playlist.id, { name, description, isPublic, collaborative }));
   }
 
   /** Lists the playlist again (its file came back) or unlists it (its file is gone; its id is kept for its return). */

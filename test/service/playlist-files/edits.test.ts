@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localUri } from '../../../src/service/playlist-files/locations.js';
+import { bodyValidator } from '../../helpers/body-schemas.js';
 import { ids } from '../../helpers/service.js';
 import { playlistFolder, type PlaylistFolder } from '../../helpers/playlist-folder.js';
 
@@ -49,8 +50,10 @@ describe('a playlist file', () => {
     const items = await itemsOf(roadTrip.id);
     expect(items.map((item) => item.uri)).toEqual([track(1), track(2), localUri('Gone/lost.mp3'), track(3)]);
     expect(items[2]).toMatchObject({ isLocal: true, reason: 'missing' });
-    const local = (await music.service.get(`/v1/playlists/${roadTrip.id}/tracks?offset=2&limit=1`)).body.items[0].track;
-    expect(local).toMatchObject({ id: null, name: 'lost.mp3', is_local: true, is_playable: false, duration_ms: 0, type: 'track' });
+    const local = (await music.service.get(`/v1/playlists/${roadTrip.id}/items?offset=2&limit=1`)).body;
+    expect(local.items[0].track).toMatchObject({ id: null, name: 'lost.mp3', is_local: true, is_playable: false, duration_ms: 0, type: 'track' });
+    const validate = bodyValidator('page of playlist items');
+    expect(validate(local), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('takes a reorder back to the file: each line with its #EXTINF and comments, paths and line endings as written', async () => {
@@ -63,6 +66,21 @@ describe('a playlist file', () => {
     expect((await send('PUT', `/v1/playlists/${id}/items`, { range_start: 1, insert_before: 0 })).status).toBe(200);
     await music.files.settled();
     expect(fileLines('Playlists/Road trip.m3u8').slice(1, 4)).toEqual(['../Gone/lost.mp3', '# slow ones', '../Album/02.mp3']);
+  });
+
+  it('is written back by a reorder sent over loopback HTTP, as a dashboard sends it', async () => {
+    music = await folderWithPlaylists();
+    const { id, snapshot_id } = await playlistNamed('plain');
+    await music.service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = music.service.app.server.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${port}/v1/playlists/${id}/items`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${music.service.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ range_start: 1, insert_before: 0, snapshot_id }),
+    });
+    expect(response.status).toBe(200);
+    await music.files.settled();
+    expect(music.read('plain.m3u')).toBe('Album/01.mp3\nAlbum/04.mp3\n');
   });
 
   it('writes an added track relative to the playlist file, with an #EXTINF in an extended file and without in a plain one', async () => {
