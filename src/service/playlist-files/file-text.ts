@@ -11,7 +11,7 @@ export interface FileText {
   text: string;
   encoding: TextEncodingName;
   bom: boolean;
-  /** Why the file must not be written back (its bytes would not survive): an `.m3u8` that is not UTF-8. */
+  /** Why the file must not be written back, after "its file X" (its bytes would not survive): an `.m3u8` that is not UTF-8. */
   problem: string | null;
 }
 
@@ -29,7 +29,7 @@ export function decodeFileText(bytes: Buffer, path: string): FileText {
   } catch {
     if (isUtf8Playlist(path)) {
       // Shown all the same (each bad byte as U+FFFD), never written: the write would replace those bytes.
-      return { text: new TextDecoder('utf-8').decode(body), encoding: 'utf-8', bom, problem: 'it is not valid UTF-8, as an .m3u8 must be' };
+      return { text: new TextDecoder('utf-8').decode(body), encoding: 'utf-8', bom, problem: 'is not valid UTF-8, as an .m3u8 must be' };
     }
     return { text: fromWindows1252(body), encoding: 'windows-1252', bom, problem: null };
   }

@@ -197,6 +197,19 @@ describe('a folder that cannot be written', () => {
 });
 
 describe('encodings', () => {
+  it('shows an .m3u8 that is not UTF-8 but never writes it: its bytes would not survive', async () => {
+    const bytes = Buffer.concat([Buffer.from('a.mp3\nCaf'), Buffer.from([0xe9]), Buffer.from('.mp3\n')]);
+    music = await playlistFolder(({ media, write }) => {
+      media.put('a.mp3', { type: 'track', id: ids.track(1) });
+      write('broken.m3u8', bytes);
+    });
+    const { id, tracks } = await playlistNamed('broken');
+    expect(tracks.total).toBe(2);
+    const response = await send('PUT', `/v1/playlists/${id}/items`, { range_start: 1, insert_before: 0 });
+    expect(response.body.error).toEqual({ status: 403, message: 'You cannot change this playlist: its file broken.m3u8 is not valid UTF-8, as an .m3u8 must be' });
+    expect(readFileSync(join(music.folder, 'broken.m3u8')).equals(bytes)).toBe(true);
+  });
+
   it('keeps a Windows-1252 .m3u in its encoding, and its line endings, through an edit', async () => {
     music = await playlistFolder(({ media, write }) => {
       media.put('Café.mp3', { type: 'track', id: ids.track(1) });
