@@ -31,8 +31,8 @@ export function debounced(run: () => void, waitMs: number, maxWaitMs = Infinity)
 
 /**
  * Watches the folders that hold playlist files (and the folder's root, and its `Playlists`), each by itself:
- * a playlist file made, changed, renamed or removed there calls `changed`. Hidden names (a write's temporary
- * file) and other files are not heard. A folder that cannot be watched is not, without a word.
+ * a playlist file made, changed, renamed or removed there calls `changed`, as does a `Playlists` folder made.
+ * Hidden names (a write's temporary file) and other files are not heard. A folder that cannot be watched is not, without a word.
  */
 export class PlaylistFolderWatch {
   private readonly watchers = new Map<string, FSWatcher>();
@@ -50,7 +50,8 @@ export class PlaylistFolderWatch {
       if (this.watchers.has(folder)) continue;
       try {
         const watcher = watch(folder, { persistent: false }, (_event, name) => {
-          if (name === null || isPlaylistName(String(name))) this.changed();
+          // A `Playlists` folder made at the root is one to watch from now on.
+          if (name === null || isPlaylistName(String(name)) || /^playlists$/i.test(String(name))) this.changed();
         });
         watcher.on('error', () => {
           watcher.close();

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PLAYLIST_ROW_FIELDS } from '../../../src/api/playlists.js';
 import { localUri } from '../../../src/service/playlist-files/locations.js';
 import { bodyValidator } from '../../helpers/body-schemas.js';
 import { ids } from '../../helpers/service.js';
@@ -54,6 +55,9 @@ describe('a playlist file', () => {
     expect(local.items[0].track).toMatchObject({ id: null, name: 'lost.mp3', is_local: true, is_playable: false, duration_ms: 0, type: 'track' });
     const validate = bodyValidator('page of playlist items');
     expect(validate(local), JSON.stringify(validate.errors)).toBe(true);
+    // What the dashboard's rows ask for tells it too.
+    const rows = await music.service.get(`/v1/playlists/${roadTrip.id}/items?offset=2&limit=1&fields=${encodeURIComponent(PLAYLIST_ROW_FIELDS)}`);
+    expect(rows.body.items[0].track).toMatchObject({ is_local: true, is_playable: false, restrictions: { reason: 'missing' } });
   });
 
   it('takes a reorder back to the file: each line with its #EXTINF and comments, paths and line endings as written', async () => {
