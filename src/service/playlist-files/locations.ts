@@ -9,8 +9,6 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
  */
 export interface Location {
   key: string;
-  /** What the row shows: the file's name, or the URL. */
-  name: string;
   /** The absolute paths the line may mean, the likeliest first (a Windows `\` read as `/` second); none for a URL. */
   paths: string[];
 }
@@ -30,12 +28,12 @@ export function locate(line: string, playlistFolder: string, folder: string): Lo
     try {
       text = fileURLToPath(text);
     } catch {
-      return { key: line, name: line, paths: [] };
+      return { key: line, paths: [] };
     }
-  } else if (URL_LINE.test(text)) return { key: line, name: line, paths: [] };
+  } else if (URL_LINE.test(text)) return { key: line, paths: [] };
   const paths = [resolve(playlistFolder, text)];
   if (text.includes('\\')) paths.push(resolve(playlistFolder, text.replaceAll('\\', '/')));
-  return { key: keyOfPath(paths[0]!, folder), name: basename(text.replaceAll('\\', '/')), paths };
+  return { key: keyOfPath(paths[0]!, folder), paths };
 }
 
 /** The line that names `file` in a playlist kept in `playlistFolder`: relative to it, `/` between names. */
@@ -62,7 +60,7 @@ export function keyOfLocalUri(uri: string): string | null {
   }
 }
 
-/** The name an unavailable entry's row shows, from its key alone. */
-export const nameOfKey = (key: string): string => (URL_LINE.test(key) ? key : basename(key));
+/** The name an unavailable entry's row shows, from its key alone: the file's name (a Windows `\` read as `/`), or the URL. */
+export const nameOfKey = (key: string): string => (URL_LINE.test(key) ? key : basename(key.replaceAll('\\', '/')));
 
 export const isUrlKey = (key: string): boolean => URL_LINE.test(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFileText, encodeFileText } from '../../../src/service/playlist-files/file-text.js';
-import { keyOfLocalUri, localUri, locate } from '../../../src/service/playlist-files/locations.js';
+import { keyOfLocalUri, localUri, locate, nameOfKey } from '../../../src/service/playlist-files/locations.js';
 import { formatM3u, keptOnRemoval, locationOf, parseM3u, playlistNameOf, withPlaylistName } from '../../../src/service/playlist-files/m3u.js';
 
 /** The lines of a playlist file, their encodings and where they point (decisions §21). */
@@ -95,14 +95,14 @@ describe('where a line points', () => {
   const here = '/music/Playlists';
 
   it('resolves a relative path against the playlist, an absolute one as it is', () => {
-    expect(locate('../Album/01.mp3', here, folder)).toEqual({ key: 'Album/01.mp3', name: '01.mp3', paths: ['/music/Album/01.mp3'] });
+    expect(locate('../Album/01.mp3', here, folder)).toEqual({ key: 'Album/01.mp3', paths: ['/music/Album/01.mp3'] });
     expect(locate('/elsewhere/x.mp3', here, folder)).toMatchObject({ key: '/elsewhere/x.mp3', paths: ['/elsewhere/x.mp3'] });
   });
 
   it('reads a file:// URL as its path, a Windows path with / too, and another URL as no file', () => {
     expect(locate('file:///music/Album/a%20b.mp3', here, folder)).toMatchObject({ key: 'Album/a b.mp3', paths: ['/music/Album/a b.mp3'] });
     expect(locate('..\\Album\\01.mp3', here, folder).paths).toEqual(['/music/Playlists/..\\Album\\01.mp3', '/music/Album/01.mp3']);
-    expect(locate('https://radio.example/live', here, folder)).toEqual({ key: 'https://radio.example/live', name: 'https://radio.example/live', paths: [] });
+    expect(locate('https://radio.example/live', here, folder)).toEqual({ key: 'https://radio.example/live', paths: [] });
   });
 
   it('names an unavailable line by a local URI that gives its key back', () => {
@@ -113,5 +113,6 @@ describe('where a line points', () => {
     }
     expect(keyOfLocalUri('spotify:local:Artist:Album:Title:215')).toBe('Title');
     expect(keyOfLocalUri('playdeck:track:0123456789012345678901')).toBeNull();
+    expect([nameOfKey('Old\\Album\\01 One.mp3'), nameOfKey('Album/02.mp3'), nameOfKey('http://radio.example/a')]).toEqual(['01 One.mp3', '02.mp3', 'http://radio.example/a']);
   });
 });
