@@ -76,9 +76,14 @@ export class FileRules implements PlaylistFileRules {
   /**
    * A new name is the file's: the file is renamed (in its folder, its extension kept; a name a file cannot
    * have is written in a `#PLAYLIST:` line too), or, when a `#PLAYLIST:` line names it otherwise than its
-   * file, that line is. The rename is made before the database's commit, so a refused rename changes nothing.
+   * file, that line is. The rename is made before the database's commit, so a refused rename changes nothing,
+   * and in the lane of the file's writes, so that none is under way to the old name.
    */
-  changeDetails(playlist: Playlist, details: PlaylistDetails): void {
+  changeDetails(playlist: Playlist, details: PlaylistDetails): Promise<void> {
+    return this.files.inLane(() => this.changeNow(this.files.store.get(playlist.id)!, details));
+  }
+
+  private changeNow(playlist: Playlist, details: PlaylistDetails): void {
     const { files } = this;
     const state = this.stateOf(playlist.id)!;
     if (details.name === playlist.name) {

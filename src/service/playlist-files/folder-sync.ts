@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { hashOf, nameOfFile } from './file-names.js';
 import type { FileState } from './file-state.js';
 import { decodeFileText } from './file-text.js';
@@ -14,7 +15,8 @@ export function reconcile(files: PlaylistFiles, found: readonly string[], resolv
   const states = [...files.byId.values()];
   const byPath = new Map(states.map((state) => [state.path, state]));
   const isFound = new Set(found);
-  const gone = states.filter((state) => !isFound.has(state.path));
+  // A file made or renamed by a request since the walk is there all the same.
+  const gone = states.filter((state) => !isFound.has(state.path) && !existsSync(files.absolute(state.path)));
   const unknown: { path: string; bytes: Buffer }[] = [];
   for (const path of found) {
     const bytes = readBytes(files.absolute(path));

@@ -66,9 +66,17 @@ export class PlaylistFiles implements PlaylistObserver {
 
   /** Runs `task` after every task before it; its failure is logged, never thrown at the caller. */
   run(task: () => Promise<void> | void): Promise<void> {
-    const next = this.lane.then(task).catch((error: unknown) => this.options.log(`playdeck service: playlist files: ${describe(error)}`));
-    this.lane = next;
-    return next;
+    return this.inLane(task).catch((error: unknown) => this.options.log(`playdeck service: playlist files: ${describe(error)}`));
+  }
+
+  /** Runs `task` after every task before it, and answers what it answers (its failure too). */
+  inLane<T>(task: () => Promise<T> | T): Promise<T> {
+    const result = this.lane.then(task);
+    this.lane = result.then(
+      () => {},
+      () => {},
+    );
+    return result;
   }
 
   /** Writes of the store's own versions, made through the service's routes. */

@@ -17,7 +17,7 @@ export interface PlaylistFileRules {
   lineProblem(playlistId: string, item: ItemRef): string | null;
   /** A new playlist of `ownerId` as a new file of the folder; null when not the local user's (the store makes it). Throws a 403 when the folder cannot be written. */
   create(ownerId: string, details: PlaylistDetails): Playlist | null;
-  /** Changes the details of a playlist it holds, renaming its file or its `#PLAYLIST:` line. */
-  changeDetails(playlist: Playlist, details: PlaylistDetails): void;
+  /** Changes the details of a playlist it holds, renaming its file or its `#PLAYLIST:` line; settles once committed. */
+  changeDetails(playlist: Playlist, details: PlaylistDetails): Promise<void>;
   unavailableReason(key: string): UnavailableReason;
 }

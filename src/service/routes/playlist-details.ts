@@ -76,7 +76,7 @@ export const createPlaylistForUser = plainRoute((context) => (request, reply) =>
  * Change Playlist Details (decisions §7): name, description, public, collaborative; the owner only. A change
  * makes a new snapshot (the items stay); `200` with no body, as the real service answers.
  */
-export const changePlaylistDetails = plainRoute((context) => (request, reply) => {
+export const changePlaylistDetails = plainRoute((context) => async (request, reply) => {
   const id = idParam((request.params as { playlist_id?: string }).playlist_id);
   const userId = userOf(request);
   const playlist = context.playlists.get(id);
@@ -101,7 +101,7 @@ export const changePlaylistDetails = plainRoute((context) => (request, reply) =>
   });
   requireScope(grantOf(request), scopeFor(details.isPublic));
   const same = (Object.keys(details) as (keyof PlaylistDetails)[]).every((key) => details[key] === playlist[key]);
-  if (!same && context.playlistFiles?.holds(id)) context.playlistFiles.changeDetails(playlist, details);
+  if (!same && context.playlistFiles?.holds(id)) await context.playlistFiles.changeDetails(playlist, details);
   else if (!same) context.playlists.changeDetails(id, details);
   return reply.code(200).send();
 });
