@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ServiceContext } from '../context.js';
 import type { MediaSource } from '../media-source.js';
+import { demoUserId } from '../store/db.js';
 import type { Playlist, PlaylistEntry, PlaylistObserver } from '../store/playlists.js';
 import { writeAtomically } from './atomic-write.js';
 import { hashOf, idOfPath, nameOfFile } from './file-names.js';
@@ -52,7 +53,7 @@ export class PlaylistFiles implements PlaylistObserver {
     this.lines = new PlaylistLines(options.folder, this.realFolder, options.media, options.context.catalog);
     const { db } = options.context;
     this.tables = new FileTables(db);
-    this.localUser = (db.prepare("SELECT value FROM meta WHERE key = 'demo_user_id'").get() as { value: string }).value;
+    this.localUser = demoUserId(db);
     for (const row of this.tables.all()) this.byId.set(row.playlistId, { ...row, lines: this.tables.linesOf(row.playlistId), readOnly: null });
   }
 
