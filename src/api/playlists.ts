@@ -30,9 +30,9 @@ export const MAX_ITEMS_PAGE = 100;
 /** The most URIs one replace may carry. */
 export const MAX_REPLACE_URIS = 100;
 
-/** What an entry's row, the filter and the details pane read of a track or an episode. */
+/** What an entry's row, the filter and the details pane read of a track or an episode (`is_local`: a line naming no file, decisions §21). */
 const SHOWN_OF_PLAYABLE =
-  'type,id,name,uri,duration_ms,explicit,popularity,is_playable,restrictions,linked_from(id,uri),artists(name),' +
+  'type,id,name,uri,duration_ms,explicit,popularity,is_playable,is_local,restrictions,linked_from(id,uri),artists(name),' +
   'album(name,release_date),release_date,resume_point,description,html_description,show(name,publisher),audiobook(id)';
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { MediaSource } from './media-source.js';
+import type { PlaylistFileRules } from './playlist-files/rules.js';
 import { HistoryTracker } from './history-tracker.js';
 import { PlaybackService } from './playback.js';
 import { PlayContexts } from './play-context.js';
@@ -39,6 +40,8 @@ export interface ServiceContext {
   devMode: boolean;
   /** The files behind the catalog (a music folder's), or null for the generated demo catalog. */
   media: MediaSource | null;
+  /** The rules of the playlists kept as files of the music folder (decisions §21), while they are open; null otherwise. */
+  playlistFiles: PlaylistFileRules | null;
   /** Why the catalog cannot be heard (no sound engine), in one line that says how to mend it; null when it can or need not be. */
   soundProblem: string | null;
 }
@@ -72,6 +75,7 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     fallbackOrigin,
     devMode,
     media,
+    playlistFiles: null,
     soundProblem: null,
   };
 }

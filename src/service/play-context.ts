@@ -82,7 +82,8 @@ export class PlayContexts {
       const itemAt = (index: number): ContextItem | null => {
         const entryId = playlist.order[index];
         const entry = entryId === undefined ? undefined : playlist.entries.get(entryId);
-        return entry ? { type: entry.type, id: entry.itemId } : null;
+        // A line of a playlist file naming no item (decisions §21) has no item: its duration 0, the clock passes it.
+        return entry && entry.type !== 'local' ? { type: entry.type, id: entry.itemId } : null;
       };
       context = this.made('playlist', playlist.id, playlist.order.length, itemAt, playlist.snapshotId, playlist);
       this.byPlaylist.set(playlist, context);

@@ -6,7 +6,7 @@
  *   the end of the context *paused at the start of the first item* in play order, as the real service does.
  * - Shuffle: a permutation computed on demand (player-order.ts); turning it on starts the shuffled cycle
  *   with the item playing; every cycle repeats that order.
- * - `next`/`previous` keep playing or paused. `previous` restarts the item when past 3 s or when nothing
+ * - `next`/`previous` keep playing or paused, passing over items with no duration. `previous` restarts the item when past 3 s or when nothing
  *   is before it (so it is always permitted); only repeat `context` wraps next/previous.
  * - `seek` clamps to [0, duration]; seeking to the end of a playing item ends it: the next one starts.
  * - A context whose length changed (playlist edited) clamps the index and restarts a shuffled cycle from
@@ -185,9 +185,24 @@ function refusalOf(state: PlayerState, command: PlayerCommand): string | null {
   }
 }
 
+/**
+ * The item `step` away in play order, passing over items with no duration (a playlist file's line that names
+ * no file: decisions §21) up to the context's end (around it with repeat `context`); the next one when none
+ * has a duration.
+ */
 function stepped(state: PlayerState, step: 1 | -1, now: number, ctx: PlayerContext): PlayerState {
   const length = state.contextLength;
-  const position = (positionOf(state, state.index) + step + length) % length;
+  const from = positionOf(state, state.index);
+  let position = (from + step + length) % length;
+  for (let offset = 1; offset <= length; offset++) {
+    const place = from + step * offset;
+    if (state.repeat !== 'context' && (place < 0 || place >= length)) break;
+    const index = indexAt(state, (place + length * offset) % length);
+    if (durationOf(ctx, index) > 0) {
+      position = (place + length * offset) % length;
+      break;
+    }
+  }
   return startItem(state, indexAt(state, position), now, ctx);
 }
 

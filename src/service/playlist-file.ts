@@ -54,7 +54,7 @@ export function addPlaying(context: ServiceContext, userId: string, market: stri
   const entries = Array.from(playlist.order, (entryId) => playlist.entries.get(entryId)!).filter((entry) => entry.type === playing.type);
   const holds =
     entries.some((entry) => seen.has(entry.itemId)) ||
-    entries.some((entry) => shownIds(context, { type: entry.type, id: entry.itemId }, market).some((id) => seen.has(id)));
+    entries.some((entry) => shownIds(context, { type: playing.type, id: entry.itemId }, market).some((id) => seen.has(id)));
   if (holds) return { kind: 'holds' };
   const result = context.playlists.add(playlist.id, [{ type: playing.type, id: playing.id }], null, userId, new Date(now));
   if (!result.ok) return { kind: 'refused', reason: result.message };

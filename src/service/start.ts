@@ -13,6 +13,7 @@ import {
   type ServiceInstance,
 } from './instance-file.js';
 import { ConsentCode } from './oauth/consent-code.js';
+import { openPlaylistFiles, type OpenPlaylistFiles } from './playlist-files/open-playlist-files.js';
 import { catalogOfSize, DEFAULT_CATALOG_SIZE } from './seed/generate.js';
 import { sizeMismatch, type AskedSize } from './store/catalog-size.js';
 import { closeLeavingFileAsIs, databaseFault, DatabaseFault, demoUserId, isDamageError, openDatabase, type Database } from './store/db.js';
@@ -157,6 +158,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     ? new MusicLibrary(db, folders, { followOutsideLinks: options.music?.followOutsideLinks === true, log, progress: options.music?.onProgress })
     : null;
   let served: ServiceApp | null = null;
+  let playlistFiles: OpenPlaylistFiles | null = null;
   let origin: string;
   let issueToken: RunningService['issueToken'];
   let accessToken: string;
@@ -174,6 +176,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     });
     const { app, context } = served;
     if (music) music.onChange = () => catalogChanged(context);
+    // Before listening: the files known from before are checked before any request can edit them.
+    playlistFiles = music
+      ? openPlaylistFiles({ folder: music.folders.music, context, media: music, followOutsideLinks: options.music?.followOutsideLinks === true, log })
+      : null;
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
@@ -194,6 +200,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   } catch (error) {
     // Pages the open did not read may be met as the service starts: the same one line as a fault at open.
     await served?.app.close();
+    await playlistFiles?.close();
     if (isDamageError(error)) closeLeavingFileAsIs(db);
     else db.close();
     throw databaseFault(error, path);
@@ -216,7 +223,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     close: () => {
       check?.stop();
       if (isFile && !db.readonly) withdrawInstance(path, instance.instance);
-      closing ??= Promise.all([app.close(), music?.scan.stop()]).then(() => {
+      // The playlist files' writes due are made after the last request, before the database closes.
+      closing ??= Promise.all([app.close().then(() => playlistFiles?.close()), music?.scan.stop()]).then(() => {
         if (damage.line === null) db.close();
         else closeLeavingFileAsIs(db);
       });

@@ -22,8 +22,8 @@ function shown(item: PlaylistItem) {
   const { type, id, name, uri, duration_ms, explicit, is_playable, restrictions } = playable;
   const common = { added_at: item.added_at, type, id, name, uri, duration_ms, explicit, is_playable, restrictions };
   if (type === 'track') {
-    const { album, artists, popularity, linked_from } = playable;
-    return { ...common, album: [album.name, album.release_date], artists: artists.map((artist) => artist.name), popularity, linked_from };
+    const { album, artists, popularity, linked_from, is_local } = playable;
+    return { ...common, album: [album.name, album.release_date], artists: artists.map((artist) => artist.name), popularity, linked_from, is_local };
   }
   const { show, release_date, resume_point, description, html_description } = playable;
   return { ...common, show: show && [show.name, show.publisher], release_date, resume_point, description, html_description };

@@ -44,7 +44,13 @@ const chapter = object(
   { audiobook: object(audiobookFields), is_playable: boolean, resume_point: resumePoint },
 );
 const page = (item: Schema): Schema => object({ href: string, limit: integer, offset: integer, total: integer, next: nullable(string), previous: nullable(string), items: array(item) });
-const playable = { oneOf: [track, episode] };
+// A playlist file's line naming no file of the music folder (decisions §21), as the real service sends a local file.
+const localAlbum = object({ id: { type: 'null' }, href: { type: 'null' }, uri: { type: 'null' }, name: string, type: { const: 'album' }, images: array(image), artists: array(artist) });
+const localTrack = object({
+  id: { type: 'null' }, href: { type: 'null' }, uri: { type: 'string', pattern: '^playdeck:local:' }, name: string, type: { const: 'track' }, album: localAlbum,
+  artists: array(artist), duration_ms: integer, is_local: { const: true }, is_playable: { const: false }, restrictions: object({ reason: string }),
+});
+const playable = { oneOf: [track, episode, localTrack] };
 const playlistItem = object({ added_at: nullable(string), added_by: nullable(user), is_local: boolean, track: nullable(playable) }, { item: nullable(playable) });
 const playlistFields = { ...link, name: string, type: { const: 'playlist' }, collaborative: boolean, public: nullable(boolean), snapshot_id: string, owner: user, images: array(image), description: nullable(string) };
 const snapshot = object({ snapshot_id: string });

@@ -76,7 +76,7 @@ export interface FakeApi extends Api {
   changeItem(id: string, patch: ItemPatch): void;
 }
 
-export type ItemPatch = Partial<Pick<Episode, 'resume_point' | 'is_playable' | 'restrictions'>>;
+export type ItemPatch = Partial<Pick<Episode, 'resume_point' | 'is_playable' | 'restrictions' | 'name'>> & Partial<Pick<Track, 'is_local'>>;
 
 const ERROR_KINDS: readonly ApiErrorKind[] = ['bad-request', 'unauthorized', 'forbidden', 'not-found', 'conflict',
   'rate-limited', 'unavailable', 'timeout', 'network', 'aborted', 'malformed'];

@@ -154,6 +154,20 @@ describe('player commands', () => {
     expect(viewAfter(started([10_000, 10_000]), previous, T0 + 1000, ctx)).toMatchObject({ index: 0, progressMs: 0 });
   });
 
+  it('passes over items with no duration (a playlist file line naming no file, decisions §21), paused or playing', () => {
+    const durations = [1000, 0, 0, 2000, 0];
+    const ctx = contextOf(durations);
+    const paused = run(started(durations), { kind: 'pause' }, T0, ctx);
+    const second = run(paused, { kind: 'next' }, T0 + 100, ctx);
+    expect(second.index).toBe(3);
+    // Past the last item with a duration: the plain step (refused, or the item with none, which ends at once).
+    expect(refusal(run(second, { kind: 'next' }, T0 + 200, ctx), { kind: 'next' }, T0 + 300, ctx)).toBe('NO_NEXT_TRACK');
+    expect(run(second, { kind: 'previous' }, T0 + 200, ctx).index).toBe(0);
+    const wrapping = run(second, { kind: 'repeat', state: 'context' }, T0 + 200, ctx);
+    expect(run(wrapping, { kind: 'next' }, T0 + 300, ctx).index).toBe(0);
+    expect(run(run(wrapping, { kind: 'play' }, T0 + 300, ctx), { kind: 'next' }, T0 + 400, ctx)).toMatchObject({ index: 0, isPlaying: true });
+  });
+
   it('seeks within the item, clamping, and a seek to the end of a playing item starts the next', () => {
     const state = started([1000, 2000, 3000]);
     const seek = (positionMs: number): PlayerCommand => ({ kind: 'seek', positionMs });

@@ -180,3 +180,18 @@ describe('a row unavailable in the market', () => {
     expect(api.callsTo('startPlayback')).toHaveLength(0);
   });
 });
+
+describe("a playlist file's line that names no file", () => {
+  it('shows as unavailable and says why on Enter, playing nothing', async () => {
+    const { app, api } = await mount((fake) => {
+      // The first playlist's second entry (fake-playlists.ts).
+      fake.changeItem(fake.catalog.tracks[1]!.id, { is_local: true, is_playable: false, restrictions: { reason: 'missing' }, name: 'lost.mp3' });
+    });
+    await app.press('enter');
+    await app.waitForFrame(/lost\.mp3 +unavailable/);
+    await app.press('j');
+    await app.press('enter');
+    await app.waitForFrame("can't play: unavailable (its file is missing)");
+    expect(api.callsTo('startPlayback')).toHaveLength(0);
+  });
+});

@@ -4,12 +4,14 @@ import type { Playlist, PlaylistEntry } from '../store/playlists.js';
 import { withOrigin } from './catalog.js';
 import { listPageJson, type PagedList } from './paging.js';
 import type { Viewer } from './viewer.js';
+import { localTrackJson } from './local-track.js';
 
 /** One playlist item: the entry's metadata and its track or episode (decisions §4: never left out). */
 function itemJson(context: ServiceContext, entry: PlaylistEntry, viewer: Viewer, renamed: boolean): string {
   const { catalog, render } = context;
   let item = 'null';
-  if (entry.type === 'track') {
+  if (entry.type === 'local') item = localTrackJson(entry.itemId, context.playlistFiles?.unavailableReason(entry.itemId) ?? 'missing');
+  else if (entry.type === 'track') {
     const track = catalog.track(entry.itemId);
     if (track) item = render.track(track, viewer.market, viewer.origin);
   } else {
@@ -20,7 +22,7 @@ function itemJson(context: ServiceContext, entry: PlaylistEntry, viewer: Viewer,
   // The reference renamed `track` to `item` with the /items path and keeps `track` as deprecated: send both
   // there so clients of either generation find it; /tracks keeps the old shape (and half the bytes).
   const both = renamed ? `"item":${item},` : '';
-  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":false,${both}"track":${item}}`;
+  return `{"added_at":${JSON.stringify(entry.addedAt)},"added_by":${addedBy},"is_local":${entry.type === 'local'},${both}"track":${item}}`;
 }
 
 /** A playlist's items in its order; `renamed`: each carries `item` beside `track`, as the /items path sends them. */

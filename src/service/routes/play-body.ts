@@ -33,8 +33,9 @@ export function playRequestOf(context: ServiceContext, body: unknown, market: st
   const playContext = played ?? context.contexts.ofUris(uris!);
   if (playContext.length === 0) throw badRequest('Invalid context_uri: it has nothing to play');
   const offset = offsetOf(playContext, fields.offset);
-  const item = playContext.itemAt(offset)!;
-  if (!isPlayableIn(context, item, market)) {
+  const item = playContext.itemAt(offset);
+  // No item at all: a playlist file's line naming no file (decisions §21), which the player passes over.
+  if (item !== null && !isPlayableIn(context, item, market)) {
     throw new ServiceError(403, `Player command failed: ${item.type} ${item.id} is not available in ${market ?? 'any market'}`, 'UNKNOWN');
   }
   return uris

@@ -56,7 +56,8 @@ function create(context: ServiceContext, request: FastifyRequest, reply: Fastify
   // A collaborative playlist asks for both, as the reference says.
   requireScope(grantOf(request), scopeFor(details.isPublic));
   if (details.collaborative) requireScope(grantOf(request), scopeFor(true));
-  const playlist = context.playlists.create(userId, details);
+  // The local user's playlists are files of the music folder, when there is one (decisions §21).
+  const playlist = context.playlistFiles?.create(userId, details) ?? context.playlists.create(userId, details);
   const viewer = { market: marketFor(request, context, undefined), userId, origin: originOf(request, context) };
   return sendJson(reply, playlistJson(context, playlist, viewer), 201);
 }
@@ -75,7 +76,7 @@ export const createPlaylistForUser = plainRoute((context) => (request, reply) =>
  * Change Playlist Details (decisions §7): name, description, public, collaborative; the owner only. A change
  * makes a new snapshot (the items stay); `200` with no body, as the real service answers.
  */
-export const changePlaylistDetails = plainRoute((context) => (request, reply) => {
+export const changePlaylistDetails = plainRoute((context) => async (request, reply) => {
   const id = idParam((request.params as { playlist_id?: string }).playlist_id);
   const userId = userOf(request);
   const playlist = context.playlists.get(id);
@@ -100,6 +101,7 @@ export const changePlaylistDetails = plainRoute((context) => (request, reply) =>
   });
   requireScope(grantOf(request), scopeFor(details.isPublic));
   const same = (Object.keys(details) as (keyof PlaylistDetails)[]).every((key) => details[key] === playlist[key]);
-  if (!same) context.playlists.changeDetails(id, details);
+  if (!same && context.playlistFiles?.holds(id)) await context.playlistFiles.changeDetails(playlist, details);
+  else if (!same) context.playlists.changeDetails(id, details);
   return reply.code(200).send();
 });

@@ -39,7 +39,7 @@ export const addPlaylistItems = plainRoute((context) => (request, reply) => {
   if (uris.length === 0) throw badRequest('Invalid uris: at least one is required');
   if (uris.length > MAX_ITEMS) throw badRequest(`Invalid uris: at most ${MAX_ITEMS} items can be added at once`);
   const position = positionOf(query, body);
-  const items = existingItems(context, uris);
+  const items = existingItems(context, uris, playlist.id);
   const result = context.playlists.add(playlist.id, items, position, userId, new Date(context.now()));
   return sendWriteResult(context, reply, playlist, result, 201);
 });

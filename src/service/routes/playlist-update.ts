@@ -31,7 +31,7 @@ export const updatePlaylistItems = plainRoute((context) => (request, reply) => {
   let result: WriteResult;
   if (uris !== undefined) {
     if (uris.length > MAX_ITEMS) throw badRequest(`Invalid uris: at most ${MAX_ITEMS} items can be set`);
-    result = context.playlists.replace(playlist.id, existingItems(context, uris), userId, new Date(context.now()));
+    result = context.playlists.replace(playlist.id, existingItems(context, uris, playlist.id), userId, new Date(context.now()));
   } else {
     const snapshotId = snapshotOf(body);
     result = context.playlists.reorder(playlist.id, {

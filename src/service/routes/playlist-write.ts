@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.js';
 import { ServiceError, badRequest, forbidden, notFound } from '../errors.js';
 import { grantOf, sendJson, userOf } from '../http.js';
 import { idParam, single, type Query } from '../params.js';
+import { keyOfLocalUri } from '../playlist-files/locations.js';
 import type { ItemRef } from '../store/playlist-edits.js';
 import type { Playlist, WriteResult } from '../store/playlists.js';
 
@@ -24,20 +25,32 @@ export function bodyObject(body: unknown): Body {
   return body as Body;
 }
 
-/** A track or episode URI as the item it names, or null when it is not one. */
+/**
+ * A track or episode URI as the item it names, or a local file's (`prefix:local:…`: an unavailable line of a
+ * playlist file, decisions §21); null when it is neither.
+ */
 export function parseItemUri(uri: string): ItemRef | null {
   const match = ITEM_URI.exec(uri);
-  return match ? { type: match[1] as ItemRef['type'], id: match[2]! } : null;
+  if (match) return { type: match[1] as 'track' | 'episode', id: match[2]! };
+  const key = keyOfLocalUri(uri);
+  return key === null ? null : { type: 'local', id: key };
 }
 
 export const invalidUri = (uri: string) => badRequest(`Invalid uri: ${uri.slice(0, 100)}`);
 
-/** The items of `uris`, each a track or episode of the catalog (else 400 naming it). */
-export function existingItems(context: ServiceContext, uris: readonly string[]): ItemRef[] {
+/**
+ * The items of `uris` for the playlist `playlistId`, each a track or episode of the catalog, or an
+ * unavailable line put back into a playlist file (an undone removal); else 400 naming it.
+ */
+export function existingItems(context: ServiceContext, uris: readonly string[], playlistId: string): ItemRef[] {
+  const files = context.playlistFiles;
   return uris.map((uri) => {
     const item = parseItemUri(uri);
-    const exists = item && (item.type === 'track' ? context.catalog.track(item.id) : context.catalog.episode(item.id));
-    if (!exists) throw invalidUri(uri);
+    const exists =
+      item?.type === 'local' ? files?.holds(playlistId) === true : item && (item.type === 'track' ? context.catalog.track(item.id) : context.catalog.episode(item.id));
+    if (!item || !exists) throw invalidUri(uri);
+    const problem = files?.lineProblem(playlistId, item) ?? null;
+    if (problem !== null) throw badRequest(problem);
     return item;
   });
 }
@@ -71,6 +84,9 @@ export function writablePlaylist(context: ServiceContext, request: FastifyReques
   if (!playlist) throw notFound();
   requireScope(grantOf(request), scopeFor(playlist.isPublic));
   if (playlist.ownerId !== userId && !playlist.collaborative) throw forbidden(NOT_WRITABLE);
+  // A playlist kept as a file whose file cannot be written (decisions §21).
+  const refusal = context.playlistFiles?.refusal(playlist.id) ?? null;
+  if (refusal !== null) throw forbidden(refusal);
   return { playlist, userId };
 }
 

@@ -3,8 +3,11 @@
  * an item is its type and id (the URI's prefix aside).
  */
 
+/** `local`: a line of a playlist file naming no item of the catalog, by its key (decisions §21). */
+export type EntryType = 'track' | 'episode' | 'local';
+
 export interface ItemRef {
-  type: 'track' | 'episode';
+  type: EntryType;
   id: string;
 }
 

@@ -3,54 +3,15 @@ import type { Versions } from '../render/cache.js';
 import { applyReorder, mergeStaleReorder, reorderError } from '../reorder.js';
 import { decodeOrder, encodeOrder, newPlaylistId, newSnapshotId } from './order.js';
 import { insertAt, sameOrder, withoutItems, type ItemRef } from './playlist-edits.js';
+import { compacted, detailsRow, withLazyEntries } from './playlist-memory.js';
+import type { ArrangedEntry, Playlist, PlaylistDetails, PlaylistEntry, PlaylistObserver, ReorderRequest, WriteResult } from './playlist-types.js';
 import { playlistStatements, type PlaylistStatements } from './playlist-statements.js';
 
 /** How many versions of each playlist are kept for stale-snapshot merges (decisions §7: at least 100). */
 export const KEPT_VERSIONS = 100;
 
-export interface PlaylistEntry {
-  entryId: number;
-  type: 'track' | 'episode';
-  itemId: string;
-  addedAt: string;
-  addedBy: string;
-}
+export type { ArrangedEntry, Playlist, PlaylistDetails, PlaylistEntry, PlaylistObserver, ReorderRequest, WriteResult } from './playlist-types.js';
 
-/** What a playlist is besides its items: Change Playlist Details sets these. */
-export interface PlaylistDetails {
-  name: string;
-  description: string;
-  isPublic: boolean;
-  collaborative: boolean;
-}
-
-/**
- * A playlist as cached in memory; replaced on each write. `entries` holds at least every entry of `order`:
- * versions after an add or a removal share the map, which adds only ever grow, so a version held elsewhere
- * (playback does) still finds all of its own.
- */
-export interface Playlist extends PlaylistDetails {
-  id: string;
-  ownerId: string;
-  /** Images as stored JSON. */
-  imagesJson: string;
-  version: number;
-  snapshotId: string;
-  /** Entry ids in the current order. */
-  order: Int32Array;
-  entries: ReadonlyMap<number, PlaylistEntry>;
-}
-
-export interface ReorderRequest {
-  rangeStart: number;
-  insertBefore: number;
-  rangeLength: number;
-  snapshotId?: string;
-}
-
-export type WriteResult =
-  | { ok: true; snapshotId: string; changed: boolean }
-  | { ok: false; status: 400 | 409; message: string };
 
 const SNAPSHOT_NOT_FOUND: WriteResult = { ok: false, status: 409, message: 'Snapshot not found' };
 
@@ -58,6 +19,8 @@ const SNAPSHOT_NOT_FOUND: WriteResult = { ok: false, status: 409, message: 'Snap
 export class PlaylistStore {
   private readonly cache = new Map<string, Playlist>();
   private readonly statements: PlaylistStatements;
+  /** The playlists kept as files (decisions §21) write each version back to its file. */
+  observer: PlaylistObserver | null = null;
 
   constructor(
     private readonly db: Database,
@@ -173,12 +136,18 @@ export class PlaylistStore {
     let added: PlaylistEntry[] = [];
     const addedIds = new Int32Array(items.length);
     const order = new Int32Array(length + items.length);
-    const snapshotId = this.commit(playlist, { order, entries }, () => {
-      added = this.insertEntries(id, items, userId, now);
-      added.forEach((entry, index) => (addedIds[index] = entry.entryId));
-      order.set(insertAt(playlist.order, addedIds, at));
-    });
-    for (const entry of added) entries.set(entry.entryId, entry);
+    const snapshotId = this.commit(
+      playlist,
+      { order, entries },
+      () => {
+        added = this.insertEntries(id, items, userId, now);
+        added.forEach((entry, index) => (addedIds[index] = entry.entryId));
+        order.set(insertAt(playlist.order, addedIds, at));
+      },
+      () => {
+        for (const entry of added) entries.set(entry.entryId, entry);
+      },
+    );
     return { ok: true, snapshotId, changed: true };
   }
 
@@ -206,9 +175,38 @@ export class PlaylistStore {
     });
   }
 
-  /** A new empty playlist of `ownerId`, first in their list. */
-  create(ownerId: string, details: PlaylistDetails): Playlist {
-    const id = newPlaylistId();
+  /**
+   * A new version in the order of `next` (a playlist file read again, decisions §21): entries of the current
+   * version named by id are kept (their added_at too), new ones inserted as given, the others removed. The
+   * same order as now makes no version.
+   */
+  arrange(id: string, next: readonly ArrangedEntry[]): Playlist {
+    const playlist = this.get(id)!;
+    const current = playlist.entries;
+    const isSame = next.length === playlist.order.length && next.every((entry, index) => 'entryId' in entry && entry.entryId === playlist.order[index]);
+    if (isSame) return playlist;
+    const kept = new Set(next.flatMap((entry) => ('entryId' in entry ? [entry.entryId] : [])));
+    const entries = new Map<number, PlaylistEntry>();
+    const order = new Int32Array(next.length);
+    this.commit(playlist, { order, entries }, () => {
+      for (const entryId of playlist.order) if (!kept.has(entryId)) this.statements.deleteEntry.run(entryId);
+      next.forEach((wanted, index) => {
+        let entry: PlaylistEntry;
+        if ('entryId' in wanted) entry = current.get(wanted.entryId)!;
+        else {
+          const { type, id: itemId, addedAt, addedBy } = wanted;
+          const entryId = Number(this.statements.insertEntry.run(id, type, itemId, addedAt, addedBy).lastInsertRowid);
+          entry = { entryId, type, itemId, addedAt, addedBy };
+        }
+        entries.set(entry.entryId, entry);
+        order[index] = entry.entryId;
+      });
+    });
+    return this.get(id)!;
+  }
+
+  /** A new empty playlist of `ownerId`, first in their list; `id` for one named by its file (decisions §21). */
+  create(ownerId: string, details: PlaylistDetails, id = newPlaylistId()): Playlist {
     const snapshotId = newSnapshotId(1);
     this.db.transaction(() => {
       this.statements.insertPlaylist.run({ id, owner_id: ownerId, ...detailsRow(details), images: '[]', version: 1, snapshot_id: snapshotId });
@@ -218,6 +216,7 @@ export class PlaylistStore {
     const playlist: Playlist = { id, ownerId, ...details, imagesJson: '[]', version: 1, snapshotId, order: new Int32Array(0), entries: new Map() };
     this.cache.set(id, playlist);
     this.versions.bump('playlists');
+    this.observer?.committed(null, playlist);
     return playlist;
   }
 
@@ -232,9 +231,15 @@ export class PlaylistStore {
 
   /**
    * Writes a new version (after `write`, in the same transaction; `next.order` may be filled in by it) and
-   * caches it once committed. Versions older than the last KEPT_VERSIONS are dropped.
+   * caches it once committed (`committed` first completes what it holds), then tells the observer. Versions
+   * older than the last KEPT_VERSIONS are dropped.
    */
-  private commit(playlist: Playlist, next: Pick<Playlist, 'order' | 'entries'> & { details?: PlaylistDetails }, write?: () => void): string {
+  private commit(
+    playlist: Playlist,
+    next: Pick<Playlist, 'order' | 'entries'> & { details?: PlaylistDetails },
+    write?: () => void,
+    committed?: () => void,
+  ): string {
     const version = playlist.version + 1;
     const snapshotId = newSnapshotId(version);
     this.db.transaction(() => {
@@ -243,43 +248,13 @@ export class PlaylistStore {
       this.statements.setVersion.run(version, snapshotId, playlist.id);
       this.statements.pruneVersions.run(playlist.id, version - KEPT_VERSIONS);
     })();
+    committed?.();
     const { id, ownerId, name, description, isPublic, collaborative, imagesJson } = playlist;
     const details = next.details ?? { name, description, isPublic, collaborative };
-    this.cache.set(id, { id, ownerId, ...details, imagesJson, version, snapshotId, order: next.order, entries: next.entries });
+    const after: Playlist = { id, ownerId, ...details, imagesJson, version, snapshotId, order: next.order, entries: next.entries };
+    this.cache.set(id, after);
     this.versions.bump('playlists');
+    this.observer?.committed(playlist, after);
     return snapshotId;
   }
-}
-
-/**
- * The entries a version after a removal keeps: the shared map while the entries removed from it stay few (an
- * eighth of those kept, or 256), else a map of `order`'s alone (the versions before keep theirs), so that adds
- * and removals in turn neither grow it without end nor slow the next removal's scan (~1 ms a 10,000 entries).
- */
-function compacted(entries: ReadonlyMap<number, PlaylistEntry>, order: Int32Array): ReadonlyMap<number, PlaylistEntry> {
-  if (entries.size - order.length <= Math.max(256, order.length >> 3)) return entries;
-  const kept = new Map<number, PlaylistEntry>();
-  for (const entryId of order) kept.set(entryId, entries.get(entryId)!);
-  return kept;
-}
-
-function detailsRow(details: PlaylistDetails) {
-  const { name, description, isPublic, collaborative } = details;
-  return { name, description, public: isPublic ? 1 : 0, collaborative: collaborative ? 1 : 0 };
-}
-
-/**
- * The playlist with its entries read on first use: listing playlists needs only their order, and reading the
- * 10,000 entries of the largest demo playlist took ~35 ms of the dashboard's first GET /me/playlists.
- * Rows are deleted only by `replace` and `remove`, which read the entries first.
- */
-function withLazyEntries(fields: Omit<Playlist, 'entries'>, read: () => ReadonlyMap<number, PlaylistEntry>): Playlist {
-  let entries: ReadonlyMap<number, PlaylistEntry> | undefined;
-  return {
-    ...fields,
-    get entries() {
-      entries ??= read();
-      return entries;
-    },
-  };
 }

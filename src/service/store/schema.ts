@@ -7,6 +7,7 @@ import { loadCatalog, loadPlayedAt } from './load-seed.js';
 import { createSearchTables, loadSearchIndex } from './search-index.js';
 import type { MigrationStep } from './migration.js';
 import { createMusicTables } from '../music/schema.js';
+import { createPlaylistFileTables } from '../playlist-files/file-tables.js';
 
 /**
  * The database's history, applied in order on open; `PRAGMA user_version` records how many steps ran.
@@ -34,6 +35,8 @@ export const migrations: readonly MigrationStep[] = [
   { schema: createCollectionTables, seed: loadCollection },
   // A music folder's files, items and what was seen of them (music/schema.ts): empty in the demo's database.
   { schema: createMusicTables },
+  // Playlists kept as files of a music folder (playlist-files/file-tables.ts): empty without one.
+  { schema: createPlaylistFileTables },
 ];
 
 function createTables(db: Database): void {

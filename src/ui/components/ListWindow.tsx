@@ -29,6 +29,8 @@ export interface ListWindowProps {
   rowText(index: number): string | null;
   /** The mark after the row's text at a display index (`♥` or a space); none where absent. */
   rowMark?(index: number): string;
+  /** Whether the row at a display index is drawn muted (an entry that cannot play); none where absent. */
+  rowMuted?(index: number): boolean;
 }
 
 /** The visible window of a long list: one `<Text>` per row, rows outside the window are never built. */
@@ -41,6 +43,7 @@ export const ListWindow = memo(function ListWindow({
   isFocused,
   rowText,
   rowMark,
+  rowMuted,
 }: ListWindowProps) {
   const end = Math.min(length, top + height);
   const rows = [];
@@ -52,6 +55,7 @@ export const ListWindow = memo(function ListWindow({
         key={index - top}
         text={rowText(index)}
         mark={rowMark?.(index)}
+        isMuted={rowMuted?.(index) === true}
         isCursor={isCursor}
         isHighlighted={isCursor && isFocused}
         width={width}
@@ -66,19 +70,21 @@ interface ListRowProps {
   text: string | null;
   /** Drawn after the text in the liked colour; undefined for a list without marks. */
   mark: string | undefined;
+  isMuted: boolean;
   isCursor: boolean;
   isHighlighted: boolean;
   width: number;
 }
 
-const ListRow = memo(function ListRow({ text, mark, isCursor, isHighlighted, width }: ListRowProps) {
+const ListRow = memo(function ListRow({ text, mark, isMuted, isCursor, isHighlighted, width }: ListRowProps) {
   const theme = useTheme();
+  const style = isHighlighted ? selectionStyle(theme) : isMuted ? mutedStyle(theme) : {};
   const gutter = isCursor ? CURSOR_GUTTER : PLAIN_GUTTER;
   if (mark !== undefined && text !== null) {
     // The mark ends the row (the text is fitted to leave it room), so a row reads from its name as any other.
     const line = `${gutter}${text} `;
     return (
-      <Text {...(isHighlighted ? selectionStyle(theme) : {})} wrap="truncate">
+      <Text {...style} wrap="truncate">
         {line}
         <Text {...(isHighlighted ? {} : likedStyle(theme))}>{mark}</Text>
       </Text>
@@ -94,7 +100,7 @@ const ListRow = memo(function ListRow({ text, mark, isCursor, isHighlighted, wid
   // The highlight spans the whole row, so the cursor row alone is padded.
   const line = isHighlighted ? padToWidth(gutter + text, width) : gutter + text;
   return (
-    <Text {...(isHighlighted ? selectionStyle(theme) : {})} wrap="truncate">
+    <Text {...style} wrap="truncate">
       {line}
     </Text>
   );

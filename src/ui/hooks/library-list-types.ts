@@ -63,6 +63,8 @@ export interface LibraryList {
   rowText(displayIndex: number): string | null;
   /** The mark after a row (`♥`) at a display index; absent for a list without marks. */
   rowMark?(displayIndex: number): string;
+  /** Whether the row at a display index is drawn muted (a playlist file's line naming no file); none drawn so where absent. */
+  rowMuted?(displayIndex: number): boolean;
   /** The list is the library, for `l` (false where absent). */
   isLibrary?: boolean;
   filter: ListFilter;

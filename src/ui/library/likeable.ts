@@ -20,7 +20,8 @@ export interface Likeable {
 export function likeableOf(target: DetailsTarget | null): Likeable | null {
   switch (target?.kind) {
     case 'track':
-      return { kind: 'track', uri: target.track.uri, name: target.track.name };
+      // A local file (a playlist file's line naming no file) is no item of the catalog: nothing to ask about.
+      return target.track.is_local ? null : { kind: 'track', uri: target.track.uri, name: target.track.name };
     case 'album':
       return { kind: 'album', uri: target.album.uri, name: target.album.name };
     case 'artist':

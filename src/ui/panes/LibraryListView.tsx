@@ -70,6 +70,7 @@ function ListPane({ title, emptyText, list, isFocused, width, height }: LibraryL
         isFocused={isFocused}
         rowText={list.rowText}
         rowMark={list.rowMark}
+        rowMuted={list.rowMuted}
       />
     );
   }

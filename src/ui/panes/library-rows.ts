@@ -142,13 +142,16 @@ function creditOf(item: PlaylistItem): string {
   return playable.show === null ? '' : sanitizeText(playable.show.name);
 }
 
+/** A playlist file's line that names no file the service can play (decisions §21): drawn muted, marked "unavailable". */
+export const isUnavailableLine = (item: PlaylistItem): boolean => item.track?.type === 'track' && item.track.is_local && !item.track.is_playable;
+
 /** A playlist entry without its position (positions change as entries move; the rest does not). */
 export const playlistItemRow = memoRow<PlaylistItem>((item, width) =>
   layoutRow(
     [
       { text: item.track === null ? '(unavailable)' : sanitizeText(item.track.name), grow: 3 },
-      { text: creditOf(item), grow: 2 },
-      { text: item.track === null ? '' : formatDuration(item.track.duration_ms), width: 7, align: 'right' },
+      { text: isUnavailableLine(item) ? 'unavailable' : creditOf(item), grow: 2 },
+      { text: item.track === null || isUnavailableLine(item) ? '' : formatDuration(item.track.duration_ms), width: 7, align: 'right' },
       { text: formatRelativeDate(item.added_at, Date.now()), width: 12, align: 'right', isOptional: true },
     ],
     width,

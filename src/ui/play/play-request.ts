@@ -24,11 +24,25 @@ export interface PlayRequest {
  * null when unknown, then "your market".
  */
 export function unplayableReason(item: Track | Episode | Chapter, market: string | null): string | null {
-  if (item.type === 'track' && item.is_local) return 'a local file';
+  if (item.type === 'track' && item.is_local) return unavailableLine(item) ?? 'a local file';
   if (item.is_playable) return null;
   const reason = item.restrictions?.reason ?? 'market';
   if (reason !== 'market') return `restricted (${sanitizeText(reason)})`;
   return `not available in ${market ?? 'your market'}`;
+}
+
+/** Why a playlist file's line names nothing the embedded service can play, by its `restrictions.reason` (decisions §21). */
+const UNAVAILABLE_LINES: Record<string, string> = {
+  missing: 'its file is missing',
+  outside_folder: 'its file is outside the music folder',
+  not_audio: 'not an audio file of the music folder',
+  not_a_file: 'a web address, not a file',
+};
+
+/** "unavailable (its file is missing)" for a playlist file's line that names no file of the music folder; null for any other track. */
+export function unavailableLine(track: Track): string | null {
+  const why = track.is_local && !track.is_playable ? UNAVAILABLE_LINES[track.restrictions?.reason ?? ''] : undefined;
+  return why === undefined ? null : `unavailable (${why})`;
 }
 
 /** The entry at `position` of a playlist: a duplicate starts at the copy chosen, hence the position. */

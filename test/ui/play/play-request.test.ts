@@ -62,4 +62,13 @@ describe('unplayableReason', () => {
     expect(unplayableReason({ ...track, is_local: true }, 'GB')).toBe('a local file');
     expect(unplayableReason(track, 'GB')).toBeNull();
   });
+
+  it("says why a playlist file's line names no file of the music folder (decisions §21)", () => {
+    const line = (reason: string) => unplayableReason({ ...track, is_local: true, is_playable: false, restrictions: { reason } }, 'GB');
+    expect(line('missing')).toBe('unavailable (its file is missing)');
+    expect(line('outside_folder')).toBe('unavailable (its file is outside the music folder)');
+    expect(line('not_audio')).toBe('unavailable (not an audio file of the music folder)');
+    expect(line('not_a_file')).toBe('unavailable (a web address, not a file)');
+    expect(line('market')).toBe('a local file');
+  });
 });

@@ -20,7 +20,7 @@ import { setCursor } from '../../state/list-cursor.js';
 import { entryAt, filteredWindow } from '../model/edit.js';
 import { selectedRange } from '../model/arrangement.js';
 import { withPage } from '../../state/sparse-list.js';
-import { playlistItemMatch } from '../../panes/library-rows.js';
+import { isUnavailableLine, playlistItemMatch } from '../../panes/library-rows.js';
 import { useEditSession } from './use-edit-session.js';
 import { useFilteredRows } from './use-filtered-rows.js';
 import { formatItemRow } from '../item-row.js';
@@ -153,6 +153,10 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
     const isMarked = marked !== null && row >= marked.start && row < marked.end;
     return formatItemRow(entry, place, isMarked ? 'marked' : ref >= list.total ? 'added' : 'plain', positionWidth, width);
   };
+  const rowMuted = (row: number): boolean => {
+    const entry = entryAt(state, positionAt(row));
+    return entry !== undefined && isUnavailableLine(entry);
+  };
   const changeFilter = (text: string): void => {
     filter.change(text);
     store.dispatch({ type: 'filterChanged', height: listHeight });
@@ -182,6 +186,7 @@ export function usePlaylistEditor(options: PlaylistEditorOptions): PlaylistEdito
       top: view.top,
       listHeight,
       rowText,
+      rowMuted,
       filter,
       changeFilter,
       clearFilter: commands.clearFilter,
