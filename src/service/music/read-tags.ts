@@ -11,8 +11,9 @@ import { tagText, tagTexts } from './tag-text.js';
  */
 export async function readTags(path: string): Promise<FileTags> {
   let metadata: IAudioMetadata;
+  const extension = extname(path).toLowerCase();
   try {
-    metadata = await parseFile(path, { skipCovers: true, duration: false, includeChapters: true, skipPostHeaders: !TAGGED_AT_THE_END.has(extname(path).toLowerCase()) });
+    metadata = await parseFile(path, { skipCovers: true, includeChapters: true, skipPostHeaders: !TAGGED_AT_THE_END.has(extension), duration: LENGTH_AT_THE_END.has(extension) });
   } catch (error) {
     return noTags(error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error));
   }
@@ -31,6 +32,11 @@ export async function readTags(path: string): Promise<FileTags> {
 
 /** Formats whose tags may be at the file's end (ID3v1, APEv2): the others' are read from their start alone. */
 const TAGGED_AT_THE_END: ReadonlySet<string> = new Set(['.mp3', '.aac', '.ape', '.wv', '.mpc']);
+/**
+ * Formats whose length only their end tells (an Ogg stream's last page holds the position of its last sample):
+ * music-metadata reads that page for them; for the others the header says it, or a frame count would read all.
+ */
+const LENGTH_AT_THE_END: ReadonlySet<string> = new Set(['.ogg', '.oga', '.opus', '.spx']);
 
 const isMp4 = (path: string) => ['.m4a', '.m4b', '.mp4'].includes(extname(path).toLowerCase());
 
