@@ -104,7 +104,8 @@ export async function addToPlaylist(run: AddRun): Promise<AddOutcome> {
     if (items.length === 0) return { kind: 'nothing', reason: `nothing added: ${sanitizeText(playlist.name)} holds ${already.length === 1 ? 'it' : 'them all'} already` };
     const at = new Date().toISOString();
     const edit = session.store.getState();
-    session.store.dispatch({ type: 'insert', at: edit.arrangement.order.length, items: items.map((item) => entryOf(item, at)), follow: false, height: session.height });
+    const refusal = session.store.dispatch({ type: 'insert', at: edit.arrangement.order.length, items: items.map((item) => entryOf(item, at)), follow: false, height: session.height });
+    if (refusal !== null) return { kind: 'nothing', reason: refusal };
     added = true;
     return { kind: 'added', count: items.length, session };
   } finally {

@@ -12,10 +12,13 @@ import {
   countPlan, knowsEveryUri, nextAddition, nextRemoval, plannedMoves, removedPositions, requestsOf, type UriAt, type WriteRequest,
 } from './model/write-plan.js';
 import { sendPaced, type PaceHolder } from './paced.js';
-import { readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
+import { agreesWithService, readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
 
-/** Merges in a row before giving up: the playlist is being changed elsewhere faster than we can save. */
-const MAX_ROUNDS = 3;
+/**
+ * Rounds of one save before giving up: the playlist is being changed elsewhere faster than we can save. A save
+ * that meets one change elsewhere takes two (its first requests, then the merge and the rest).
+ */
+const MAX_ROUNDS = 5;
 
 export interface SaveEditHost {
   api: Api;
@@ -59,12 +62,18 @@ async function additionLanded(host: SaveEditHost, request: Extract<WriteRequest,
   return landed ? snapshot : null;
 }
 
+/** How a run of requests ended: everything sent, or stopped so that the base is settled first (a change elsewhere). */
+type Sent = 'done' | 'settle';
+
 /**
  * Sends what the edit changed, on the base as it is: the removals (after reading every entry's URI when the
  * pages loaded do not tell them all), the fewest moves, the additions (model/write-plan.ts). Every landed
  * request renumbers the base at once, so a failure part way leaves an exact picture of what the service has.
+ * It stops for the base to be settled (decisions §17) once an answer names a version someone else wrote too,
+ * and before a removal or an addition after the first request when the playlist's snapshot moved meanwhile: a
+ * removal names items and an addition a position of the version it lands on, so neither goes on a guess.
  */
-async function sendChanges(host: SaveEditHost, base: string, read: readonly string[] | null): Promise<void> {
+async function sendChanges(host: SaveEditHost, base: string, read: readonly string[] | null): Promise<Sent> {
   const { api, playlistId, store, signal } = host;
   let known = read;
   let snapshot = base;
@@ -72,13 +81,20 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
   let sentCount = 0;
   const isLong = needsConfirmation(count);
   const send = async <T,>(request: WriteRequest, run: (sentOn: string) => Promise<T>): Promise<T> => {
+    // Journaled before it goes, or not sent: a restart must know it may have landed.
+    const refusal = store.dispatch({ type: 'writeStarted', request });
+    if (refusal !== null) throw new Error(refusal);
     host.onStep(++sentCount, Math.max(count, sentCount));
-    store.dispatch({ type: 'writeStarted', request });
     const sentOn = snapshot;
     return sendPaced(host.pace, isLong, signal, () => run(sentOn));
   };
+  /** A conditional read (a 304 while nothing changed) before a removal or an addition that is not the save's first request. */
+  const isStillAt = async (): Promise<boolean> => sentCount === 0 || (await api.getPlaylistSnapshot(playlistId, { signal })) === snapshot;
+  const needsSettling = (): boolean => store.getState().isBaseStale;
   while (removedPositions(store.getState()).length > 0) {
     if (known === null && !knowsEveryUri(store.getState(), urisOf(store.getState(), null))) {
+      // The whole order read on a base the editor only reckons would be another version's URIs.
+      if (store.getState().isBaseUnsure) return 'settle';
       const fresh = await readFreshOrder(api, playlistId, snapshot, signal, host.pace, store.getState().list.total);
       if (fresh === null) throw Object.assign(new Error('the playlist changed while its entries were read'), { retry: true });
       known = fresh.identities;
@@ -90,6 +106,7 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
       if (isLong && !(await host.confirm(count, estimateMs(host.pace.current, count)))) throw new SaveDeclined();
       if (plan.addedBack > 0) host.onPlan?.(addedBackText(plan.addedBack));
     }
+    if (!(await isStillAt())) return 'settle';
     const request = nextRemoval(store.getState(), uriAt)!;
     snapshot = await send(request, (sentOn) => api.removePlaylistItems(playlistId, request.uris, sentOn, { signal }));
     store.dispatch({ type: 'written', change: request.change, snapshotId: snapshot, at: new Date().toISOString() });
@@ -97,6 +114,7 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
       const gone = new Set(request.change.removed.map(({ position }) => position));
       known = known.filter((_, position) => !gone.has(position));
     }
+    if (needsSettling()) return 'settle';
   }
   if (sentCount === 0 && isLong && !(await host.confirm(count, estimateMs(host.pace.current, count)))) throw new SaveDeclined();
   const moves = plannedMoves(store.getState());
@@ -105,8 +123,11 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
   for (const move of moves) {
     snapshot = await send({ kind: 'move', move }, (sentOn) => api.reorderPlaylistItems(playlistId, { ...move, snapshotId: sentOn }, { signal }));
     store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });
+    // The next move's positions are those of the order reckoned here: not sent on a version that differs.
+    if (needsSettling()) return 'settle';
   }
   for (let request = nextAddition(store.getState(), uriOfRef(store)); request !== null; request = nextAddition(store.getState(), uriOfRef(store))) {
+    if (!(await isStillAt())) return 'settle';
     const n = store.getState().list.total;
     const { at } = request.change.inserted!;
     const adding = request;
@@ -114,41 +135,69 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
       snapshot = await send(adding, () => api.addPlaylistItems(playlistId, adding.uris, at, { signal }));
     } catch (error) {
       // An addition is never sent twice: one whose answer was lost is looked for on the service first.
-      if (isApiError(error) && error.status !== undefined && error.status < 500) throw error;
+      if (!isApiError(error) || (error.status !== undefined && error.status < 500)) throw error;
       const landed = await additionLanded(host, adding, snapshot, n).catch(() => null);
       if (landed === null) throw error;
       snapshot = landed;
     }
     store.dispatch({ type: 'written', change: adding.change, snapshotId: snapshot, at: new Date().toISOString() });
+    if (needsSettling()) return 'settle';
   }
+  return 'done';
 }
 
 const uriOfRef = (store: EditStore) => (ref: number): string => itemUriOf(entryAt(store.getState(), ref)) ?? '';
 
 /**
+ * Brings the base to a version the service holds (decisions §17), the snapshot `current` read just before:
+ * nothing to do when it is the base's; an opaque answer's reckoning verified by reading what the screen shows;
+ * else the order read by identity and the edit merged onto it (the same entries: taken as they are). Resolves
+ * to the identities read, null when none were, 'again' when the playlist changed under the reads.
+ */
+async function settleBase(host: SaveEditHost, current: string, round: number): Promise<readonly string[] | null | 'again'> {
+  const { api, playlistId, store, signal } = host;
+  const state = store.getState();
+  if (current === state.snapshotId && !state.isBaseStale) {
+    if (!state.isBaseUnsure) return null;
+    if (await agreesWithService(api, playlistId, state, current, signal)) {
+      // Renumbered meanwhile (a merge by the watch): what was verified is not the base any more.
+      if (store.getState().generation !== state.generation) return 'again';
+      store.dispatch({ type: 'snapshot', snapshotId: current });
+      return null;
+    }
+  }
+  if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
+  const fresh = await readFreshOrder(api, playlistId, current, signal, host.pace, state.list.total);
+  if (fresh === null) return 'again';
+  if (isSameBase(store.getState(), fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
+  else {
+    store.dispatch({ type: 'merge', fresh });
+    host.onMerged();
+  }
+  return fresh.identities;
+}
+
+/**
  * Saves the edit: reads the playlist's snapshot; if it moved since our base, merges first (the entries we
  * changed, by identity, onto the fresh order); then sends the removals, the fewest range moves and the
- * additions, each on the snapshot the one before returned. Rejects with the request's error.
+ * additions, each on the snapshot the one before returned. It resolves only once the service is known to hold
+ * the order shown (an answer that cannot vouch for it is verified, one that names others' writes too is merged),
+ * so "saved" is never said of an order the service did not hold. Rejects with the request's error.
  */
 export async function saveEdit(host: SaveEditHost): Promise<void> {
   const { api, playlistId, store, signal } = host;
+  /** Everything was sent; what is left is to settle the base it landed on. Changes made meanwhile wait for the next save. */
+  let isSent = false;
   for (let round = 1; ; round++) {
     const current = await api.getPlaylistSnapshot(playlistId, { signal });
-    let read: readonly string[] | null = null;
-    if (current !== store.getState().snapshotId || store.getState().isBaseStale) {
-      if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
-      const fresh = await readFreshOrder(api, playlistId, current, signal, host.pace, store.getState().list.total);
-      if (fresh === null) continue;
-      if (isSameBase(store.getState(), fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
-      else {
-        store.dispatch({ type: 'merge', fresh });
-        host.onMerged();
-      }
-      read = fresh.identities;
-    }
+    const read = await settleBase(host, current, round);
+    if (read === 'again') continue;
+    if (isSent) return;
     try {
-      await sendChanges(host, store.getState().snapshotId ?? current, read);
-      return;
+      const sent = await sendChanges(host, store.getState().snapshotId ?? current, read);
+      const after = store.getState();
+      if (sent === 'done' && !after.isBaseStale && !after.isBaseUnsure) return;
+      isSent = sent === 'done';
     } catch (error) {
       store.dispatch({ type: 'writeFailed' });
       // Our snapshot is too old for the service, or it changed under a read: next round merges on fresh data.

@@ -4,6 +4,7 @@ import { entryIdentity, stubItem } from './entry-identity.js';
 import type { PlaylistEdit } from './edit.js';
 import { refsOfSteps } from './history.js';
 import { itemAt, permuteSparseList, withPage, type SparseList } from '../../state/sparse-list.js';
+import { landingOf } from './snapshot-lineage.js';
 
 /**
  * What happens to the base under the edit: pages arrive, requests land and renumber it. The user's order
@@ -45,6 +46,15 @@ export function receivePage(state: PlaylistEdit, offset: number, items: readonly
   };
 }
 
+/**
+ * What the base is worth once a write planned on it was answered `answer` (snapshot-lineage.ts): still
+ * known when the write was alone, else stale (someone else wrote too) or unsure (the id cannot say).
+ */
+function trustAfter(state: PlaylistEdit, answer: string): Pick<PlaylistEdit, 'isBaseStale' | 'isBaseUnsure'> {
+  const landing = landingOf(state.snapshotId, answer);
+  return { isBaseStale: state.isBaseStale || landing === 'amongOthers', isBaseUnsure: state.isBaseUnsure || landing === 'unknown' };
+}
+
 /** The base renumbered so that the service's `order` is the identity; loaded entries move along. */
 export function receiveSaved(state: PlaylistEdit, order: ArrayLike<number>, snapshotId: string): PlaylistEdit {
   const arrangement = arrangementReducer(state.arrangement, { type: 'saved', order });
@@ -53,7 +63,7 @@ export function receiveSaved(state: PlaylistEdit, order: ArrayLike<number>, snap
   const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, state.list.total, state.pageSize);
   const touched = new Uint8Array(state.touched.length);
   state.touched.forEach((flag, position) => (touched[newPosition[position]!] = flag));
-  return { ...state, arrangement, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
+  return { ...state, ...trustAfter(state, snapshotId), arrangement, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
 }
 
 /**
@@ -97,7 +107,7 @@ export function receiveBaseChange(state: PlaylistEdit, change: BaseChange, snaps
   const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, newLength, state.pageSize);
   const touched = new Uint8Array(newLength);
   state.touched.forEach((flag, position) => flag && newPosition[position]! >= 0 && (touched[newPosition[position]!] = 1));
-  return { ...state, arrangement, list, touched, added, snapshotId, generation: state.generation + 1, isWriting: false };
+  return { ...state, ...trustAfter(state, snapshotId), arrangement, list, touched, added, snapshotId, generation: state.generation + 1, isWriting: false };
 }
 
 /**

@@ -160,6 +160,6 @@ export function mergeOnFresh(state: PlaylistEdit, fresh: FreshOrder): PlaylistEd
   state.touched.forEach((flag, position) => flag && newPosition(position) >= 0 && (touched[newPosition(position)] = 1));
   const top = Math.min(state.top, arrangement.cursor);
   return {
-    ...state, arrangement, list, added, touched, top, snapshotId: fresh.snapshotId, generation: state.generation + 1, isBaseStale: false,
+    ...state, arrangement, list, added, touched, top, snapshotId: fresh.snapshotId, generation: state.generation + 1, isBaseStale: false, isBaseUnsure: false,
   };
 }
