@@ -86,7 +86,17 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
     if (refusal !== null) throw new Error(refusal);
     host.onStep(++sentCount, Math.max(count, sentCount));
     const sentOn = snapshot;
-    return sendPaced(host.pace, isLong, signal, () => run(sentOn));
+    const wasUnsure = store.getState().isBaseUnsure;
+    try {
+      return await sendPaced(host.pace, isLong, signal, () => run(sentOn));
+    } catch (error) {
+      // Positions out of bounds: planned on a base the service does not have (an opaque answer's reckoning, or
+      // another writer's change in the moment since the check). Settled and planned again, not given up.
+      if (isApiError(error) && error.status === 400 && (wasUnsure || (await api.getPlaylistSnapshot(playlistId, { signal })) !== sentOn)) {
+        throw Object.assign(new Error('the playlist changed as a request went out'), { retry: true });
+      }
+      throw error;
+    }
   };
   /** A conditional read (a 304 while nothing changed) before a removal or an addition that is not the save's first request. */
   const isStillAt = async (): Promise<boolean> => sentCount === 0 || (await api.getPlaylistSnapshot(playlistId, { signal })) === snapshot;
@@ -107,7 +117,9 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
       if (plan.addedBack > 0) host.onPlan?.(addedBackText(plan.addedBack));
     }
     if (!(await isStillAt())) return 'settle';
-    const request = nextRemoval(store.getState(), uriAt)!;
+    // Put back meanwhile (an undo during the check): nothing of it to remove any more.
+    const request = nextRemoval(store.getState(), urisOf(store.getState(), known));
+    if (request === null) continue;
     snapshot = await send(request, (sentOn) => api.removePlaylistItems(playlistId, request.uris, sentOn, { signal }));
     store.dispatch({ type: 'written', change: request.change, snapshotId: snapshot, at: new Date().toISOString() });
     if (known !== null) {
@@ -126,14 +138,18 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
     // The next move's positions are those of the order reckoned here: not sent on a version that differs.
     if (needsSettling()) return 'settle';
   }
-  for (let request = nextAddition(store.getState(), uriOfRef(store)); request !== null; request = nextAddition(store.getState(), uriOfRef(store))) {
+  while (nextAddition(store.getState(), uriOfRef(store)) !== null) {
     if (!(await isStillAt())) return 'settle';
+    // Planned after the check: the order may have changed during it (an undo, another addition).
+    const request = nextAddition(store.getState(), uriOfRef(store));
+    if (request === null) break;
     const n = store.getState().list.total;
     const { at } = request.change.inserted!;
     const adding = request;
     try {
       snapshot = await send(adding, () => api.addPlaylistItems(playlistId, adding.uris, at, { signal }));
     } catch (error) {
+      if ((error as { retry?: boolean }).retry === true) throw error;
       // An addition is never sent twice: one whose answer was lost is looked for on the service first.
       if (!isApiError(error) || (error.status !== undefined && error.status < 500)) throw error;
       const landed = await additionLanded(host, adding, snapshot, n).catch(() => null);
