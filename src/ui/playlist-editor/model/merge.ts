@@ -1,6 +1,7 @@
 import { baseKeys, countIdentities, entryIdentity, isKnownKey, keysOfOrder } from './entry-identity.js';
 import type { PlaylistEdit } from './edit.js';
 import { arrangementReducer, isDirty } from './arrangement.js';
+import { heaviestIncreasing } from './heaviest-subsequence.js';
 import { itemAt, permuteSparseList } from '../../state/sparse-list.js';
 
 /** The service's order now, entry by entry, and the snapshot it is. */
@@ -8,39 +9,6 @@ export interface FreshOrder {
   snapshotId: string;
   /** `entryIdentity` of each entry, in the service's order. */
   identities: readonly string[];
-}
-
-/**
- * Which entries of `desired` (given as their base positions) stay put: a heaviest subsequence in base
- * order, in O(n log n) with a tree of prefix maxima. Weights make it follow the user's intent: an entry whose
- * identity is unknown must stay (it cannot be found again, so the entries around it move instead), and one
- * the user did not move outweighs all those they moved together (decisions §17): pressing `J` once on A could
- * as well be read as "B went up", and moving three entries up past a fourth as "the fourth went down". An entry
- * the service no longer has at all weighs nothing: where it was must not push others about.
- */
-function keptEntries(positions: Int32Array, weights: Float64Array): Uint8Array {
-  const n = positions.length;
-  const tree = new Float64Array(n + 1);
-  const treeAt = new Int32Array(n + 1).fill(-1);
-  const best = new Float64Array(n);
-  const previous = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    let bestBefore = 0;
-    let bestIndex = -1;
-    for (let slot = positions[i]!; slot > 0; slot -= slot & -slot) {
-      if (tree[slot]! > bestBefore) [bestBefore, bestIndex] = [tree[slot]!, treeAt[slot]!];
-    }
-    best[i] = bestBefore + weights[i]!;
-    previous[i] = bestIndex;
-    for (let slot = positions[i]! + 1; slot <= n; slot += slot & -slot) {
-      if (best[i]! > tree[slot]!) [tree[slot], treeAt[slot]] = [best[i]!, i];
-    }
-  }
-  const kept = new Uint8Array(n);
-  let last = -1;
-  for (let i = 0; i < n; i++) if (last < 0 || best[i]! > best[last]!) last = i;
-  for (let i = last; i >= 0; i = previous[i]!) kept[i] = 1;
-  return kept;
 }
 
 /** The key of an entry added since the base: in no fresh order. */
@@ -104,7 +72,14 @@ function takenKeys(state: PlaylistEdit, keys: readonly string[], freshKeys: read
   return taken;
 }
 
-/** Which refs of the order stay put: a heaviest subsequence among its base entries (added ones always move). */
+/**
+ * Which refs of the order stay put: a heaviest subsequence in base order among its base entries (added ones
+ * always move). Weights follow the user's intent (decisions §17): an entry whose identity is unknown must
+ * stay (it cannot be found again, so the entries around it move instead), and one the user did not move
+ * outweighs all those they moved together: pressing `J` once on A could as well be read as "B went up", and
+ * moving three entries up past a fourth as "the fourth went down". An entry the service no longer has at all
+ * weighs nothing: where it was must not push others about.
+ */
 function keptRefs(state: PlaylistEdit, keys: readonly string[], freshCounts: ReadonlyMap<string, number>): Uint8Array {
   const n = state.list.total;
   const { order } = state.arrangement;
@@ -133,7 +108,7 @@ function keptRefs(state: PlaylistEdit, keys: readonly string[], freshCounts: Rea
   const ranks = Int32Array.from(positions).sort();
   const rankOf = new Map<number, number>();
   ranks.forEach((position, rank) => rankOf.set(position, rank));
-  const keptAmongBase = keptEntries(Int32Array.from(positions, (position) => rankOf.get(position)!), weights);
+  const keptAmongBase = heaviestIncreasing(Int32Array.from(positions, (position) => rankOf.get(position)!), weights);
   const kept = new Uint8Array(order.length);
   rows.forEach((row, index) => (kept[row] = keptAmongBase[index]!));
   return kept;
