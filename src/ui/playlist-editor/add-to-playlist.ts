@@ -51,7 +51,7 @@ async function heldUris(api: Api, session: EditSession, signal: AbortSignal): Pr
     const now = session.store.getState();
     const added = now.added.map((item) => itemUriOf(item) ?? '');
     // On the same snapshot the order tells what the user took out; on another, the fresh order stands.
-    if (fresh.snapshotId === now.snapshotId && base.length === now.list.total) {
+    if (fresh.snapshotId === now.snapshotId && !now.isBaseStale && !now.isBaseUnsure && base.length === now.list.total) {
       return new Set(Array.from(now.arrangement.order, (ref) => (ref < base.length ? base[ref]! : added[ref - base.length]!)));
     }
     return new Set([...base, ...added]);
