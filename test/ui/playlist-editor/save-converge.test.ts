@@ -182,3 +182,35 @@ describe('a save of several writes', () => {
     expect(shown(edit.store)).toEqual(service);
   });
 });
+
+describe('a long removal on the real service, which removes every copy whatever snapshot it names', () => {
+  it('checks the snapshot before its second request: a copy added elsewhere meanwhile is kept (removed and added back), not lost', async () => {
+    const api = createFakeApi({ asRealService: true });
+    const made = await api.createPlaylist({ name: 'Long removal' });
+    const uris = api.catalog.tracks.slice(0, 150).map((track) => `playdeck:track:${track.id}`);
+    await api.addPlaylistItems(made.id, uris.slice(0, 100), null);
+    await api.addPlaylistItems(made.id, uris.slice(100), null);
+    const playlist = api.playlists().find((candidate) => candidate.id === made.id)!;
+    const store = createEditStore(createEdit(playlist.tracks.total, playlist.snapshot_id, PAGE_SIZE));
+    const edit = { store, playlistId: made.id };
+    await loadMissing(api, made.id, store);
+    // D on the first 120 rows: two removal requests of at most 100 URIs.
+    store.dispatch({ type: 'remove', rows: Array.from({ length: 120 }, (_, row) => row), height: HEIGHT });
+    const copied = uris[110]!;
+    let removals = 0;
+    const racing: Api = {
+      ...api,
+      removePlaylistItems: async (...args) => {
+        const answer = await api.removePlaylistItems(...args);
+        // Right after the first lands, someone adds a copy of an item the second will remove.
+        if (++removals === 1) await api.addPlaylistItems(made.id, [copied], 0);
+        return answer;
+      },
+    };
+    await save(racing, edit);
+    await loadMissing(api, made.id, store);
+    const service = (await identitiesOn(api, made.id)).map((identity) => identity.split(' ')[0]);
+    expect(service).toEqual([copied, ...uris.slice(120)]);
+    expect(shown(store)).toEqual(await identitiesOn(api, made.id));
+  });
+});
