@@ -305,10 +305,11 @@ function shown(state: PlaylistEdit): string[] {
 
 /** Until every call in flight of every client is an answer held at its proxy (or none is in flight). */
 async function quiescent(clients: readonly Client[]): Promise<void> {
-  for (let spins = 0; ; spins++) {
+  // A hang guard, not a time limit: a request on loopback is answered in milliseconds.
+  for (const deadline = Date.now() + 30_000; ; ) {
     await new Promise((resolve) => setImmediate(resolve));
     if (clients.every((client) => client.calls.calling === client.proxy.held.length)) return;
-    if (spins > 200_000) throw new Error(`no progress: ${clients.map((client) => `${client.name} ${client.calls.calling} calls, ${client.proxy.held.length} held`).join('; ')}`);
+    if (Date.now() > deadline) throw new Error(`no progress: ${clients.map((client) => `${client.name} ${client.calls.calling} calls, ${client.proxy.held.length} held`).join('; ')}`);
   }
 }
 
@@ -414,13 +415,26 @@ function perform(client: Client, action: Act, playlistId: string, chosen: Set<st
       return;
     }
     case 'dedupe': {
-      // Whatever it finds, it takes out copies: of the items the view holds twice, or the service does.
-      for (const list of [shown(state), service.identitiesOf(playlistId)]) {
-        const uris = list.map((identity) => identity.slice(0, identity.indexOf(' ')));
-        for (const uri of uris) if (uris.indexOf(uri) !== uris.lastIndexOf(uri)) chosen.add(uri);
-      }
+      // What it takes out is chosen, as it goes: the view may have changed since it began (an addition).
+      let read: readonly string[] = [];
+      const choosing: EditStore = {
+        ...store,
+        dispatch: (action) => {
+          // The entries it read whole (by base position), for the rows it takes out that are not loaded.
+          if (action.type === 'identities') read = action.identities;
+          if (action.type === 'remove') {
+            const now = store.getState();
+            for (const at of action.rows) {
+              const ref = now.arrangement.order[at]!;
+              const identity = read[ref];
+              chosen.add(itemUriOf(entryAt(now, ref)) ?? (identity === undefined ? '' : identity.slice(0, identity.indexOf(' '))));
+            }
+          }
+          return store.dispatch(action);
+        },
+      };
       const session = {
-        store, playlist: { id: playlistId },
+        store: choosing, playlist: { id: playlistId },
         loop: { isSaving: () => client.activities.has('save'), saveNow: async () => (await client.activities.get('save'), { isSaved: true }), pace: client.pace },
       } as unknown as EditSession;
       return start(client, 'dedupe', async () => {
