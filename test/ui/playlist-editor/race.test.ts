@@ -11,7 +11,7 @@ import { openLines, raceArbitrary, runRace, startRaceService, type Race, type Ra
  * what the ids say), as a client of the real service does. `npm run race` runs many more (scripts/race.mjs).
  */
 const SEED = Number(process.env.RACE_SEED ?? 0x35_2026);
-const RUNS = Number(process.env.RACE_RUNS ?? 60);
+const RUNS = Number(process.env.RACE_RUNS ?? 500);
 const MAX_STEPS = Number(process.env.RACE_STEPS ?? 40);
 const CASE = process.env.RACE_CASE;
 
