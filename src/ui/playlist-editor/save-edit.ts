@@ -15,10 +15,10 @@ import { sendPaced, type PaceHolder } from './paced.js';
 import { agreesWithService, readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
 
 /**
- * Rounds of one save before giving up: the playlist is being changed elsewhere faster than we can save. A save
- * that meets one change elsewhere takes two (its first requests, then the merge and the rest).
+ * Whole reads of the order (and retries of a request the service refused as planned on another version) in one
+ * save before giving up: the playlist is being changed elsewhere faster than we can save.
  */
-const MAX_ROUNDS = 5;
+const MAX_READS = 5;
 
 export interface SaveEditHost {
   api: Api;
@@ -100,11 +100,11 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
   };
   /** A conditional read (a 304 while nothing changed) before a removal or an addition that is not the save's first request. */
   const isStillAt = async (): Promise<boolean> => sentCount === 0 || (await api.getPlaylistSnapshot(playlistId, { signal })) === snapshot;
-  const needsSettling = (): boolean => store.getState().isBaseStale;
+  // A base someone else also wrote is read and merged, and one an opaque answer labels is verified, before
+  // anything more is planned on it: the next request's positions would be those of a version reckoned here.
+  const needsSettling = (): boolean => store.getState().isBaseStale || store.getState().isBaseUnsure;
   while (removedPositions(store.getState()).length > 0) {
     if (known === null && !knowsEveryUri(store.getState(), urisOf(store.getState(), null))) {
-      // The whole order read on a base the editor only reckons would be another version's URIs.
-      if (store.getState().isBaseUnsure) return 'settle';
       const fresh = await readFreshOrder(api, playlistId, snapshot, signal, host.pace, store.getState().list.total);
       if (fresh === null) throw Object.assign(new Error('the playlist changed while its entries were read'), { retry: true });
       known = fresh.identities;
@@ -135,7 +135,6 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
   for (const move of moves) {
     snapshot = await send({ kind: 'move', move }, (sentOn) => api.reorderPlaylistItems(playlistId, { ...move, snapshotId: sentOn }, { signal }));
     store.dispatch({ type: 'saved', order: applyMoves(saved, [move]), snapshotId: snapshot });
-    // The next move's positions are those of the order reckoned here: not sent on a version that differs.
     if (needsSettling()) return 'settle';
   }
   while (nextAddition(store.getState(), uriOfRef(store)) !== null) {
@@ -164,53 +163,63 @@ async function sendChanges(host: SaveEditHost, base: string, read: readonly stri
 
 const uriOfRef = (store: EditStore) => (ref: number): string => itemUriOf(entryAt(store.getState(), ref)) ?? '';
 
+/** How a round of a save begins: whole reads of the order made so far (a save gives up after MAX_READS). */
+interface Rounds {
+  reads: number;
+}
+
 /**
- * Brings the base to a version the service holds (decisions §17), the snapshot `current` read just before:
- * nothing to do when it is the base's; an opaque answer's reckoning verified by reading what the screen shows;
- * else the order read by identity and the edit merged onto it (the same entries: taken as they are). Resolves
- * to the identities read, null when none were, 'again' when the playlist changed under the reads.
+ * Brings the base to a version the service holds (decisions §17). An opaque answer's reckoning is verified by
+ * reading what the screen shows (the reads checked against the snapshot after them); otherwise the snapshot is
+ * read: nothing more to do when it is the base's, else the order is read by identity and the edit merged onto
+ * it (the same entries: taken as they are). Resolves to the base's snapshot and the identities read (null when
+ * none were), or 'again' when the playlist changed under the reads.
  */
-async function settleBase(host: SaveEditHost, current: string, round: number): Promise<readonly string[] | null | 'again'> {
+async function settleBase(host: SaveEditHost, rounds: Rounds): Promise<{ snapshot: string; read: readonly string[] | null } | 'again'> {
   const { api, playlistId, store, signal } = host;
   const state = store.getState();
-  if (current === state.snapshotId && !state.isBaseStale) {
-    if (!state.isBaseUnsure) return null;
-    if (await agreesWithService(api, playlistId, state, current, signal)) {
+  if (state.isBaseUnsure && !state.isBaseStale && state.snapshotId !== null) {
+    const label = state.snapshotId;
+    if (await agreesWithService(api, playlistId, state, label, signal)) {
       // Renumbered meanwhile (a merge by the watch): what was verified is not the base any more.
       if (store.getState().generation !== state.generation) return 'again';
-      store.dispatch({ type: 'snapshot', snapshotId: current });
-      return null;
+      store.dispatch({ type: 'snapshot', snapshotId: label });
+      return { snapshot: label, read: null };
     }
   }
-  if (round > MAX_ROUNDS) throw new Error('the playlist keeps changing elsewhere');
-  const fresh = await readFreshOrder(api, playlistId, current, signal, host.pace, state.list.total);
+  const current = await api.getPlaylistSnapshot(playlistId, { signal });
+  const now = store.getState();
+  if (current === now.snapshotId && !now.isBaseStale && !now.isBaseUnsure) return { snapshot: current, read: null };
+  if (++rounds.reads > MAX_READS) throw new Error('the playlist keeps changing elsewhere');
+  const fresh = await readFreshOrder(api, playlistId, current, signal, host.pace, now.list.total);
   if (fresh === null) return 'again';
   if (isSameBase(store.getState(), fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
   else {
     store.dispatch({ type: 'merge', fresh });
     host.onMerged();
   }
-  return fresh.identities;
+  return { snapshot: fresh.snapshotId, read: fresh.identities };
 }
 
 /**
  * Saves the edit: reads the playlist's snapshot; if it moved since our base, merges first (the entries we
  * changed, by identity, onto the fresh order); then sends the removals, the fewest range moves and the
  * additions, each on the snapshot the one before returned. It resolves only once the service is known to hold
- * the order shown (an answer that cannot vouch for it is verified, one that names others' writes too is merged),
- * so "saved" is never said of an order the service did not hold. Rejects with the request's error.
+ * the order shown (an answer that cannot vouch for it is verified before anything is planned on it, one that
+ * names others' writes too is merged), so "saved" is never said of an order the service did not hold. Rejects
+ * with the request's error.
  */
 export async function saveEdit(host: SaveEditHost): Promise<void> {
-  const { api, playlistId, store, signal } = host;
+  const { store } = host;
+  const rounds: Rounds = { reads: 0 };
   /** Everything was sent; what is left is to settle the base it landed on. Changes made meanwhile wait for the next save. */
   let isSent = false;
-  for (let round = 1; ; round++) {
-    const current = await api.getPlaylistSnapshot(playlistId, { signal });
-    const read = await settleBase(host, current, round);
-    if (read === 'again') continue;
+  for (let retries = 0; ; ) {
+    const settled = await settleBase(host, rounds);
+    if (settled === 'again') continue;
     if (isSent) return;
     try {
-      const sent = await sendChanges(host, store.getState().snapshotId ?? current, read);
+      const sent = await sendChanges(host, store.getState().snapshotId ?? settled.snapshot, settled.read);
       const after = store.getState();
       if (sent === 'done' && !after.isBaseStale && !after.isBaseUnsure) return;
       isSent = sent === 'done';
@@ -218,7 +227,7 @@ export async function saveEdit(host: SaveEditHost): Promise<void> {
       store.dispatch({ type: 'writeFailed' });
       // Our snapshot is too old for the service, or it changed under a read: next round merges on fresh data.
       const isStale = (isApiError(error) && error.kind === 'conflict') || (error as { retry?: boolean }).retry === true;
-      if (isStale && round < MAX_ROUNDS) continue;
+      if (isStale && ++retries < MAX_READS) continue;
       throw error;
     }
   }
