@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { processLife, type ProcessLife } from './process-life.js';
 
 /** `$XDG_STATE_HOME/playdeck/journal`; a relative XDG_STATE_HOME is ignored, as the XDG spec says. */
 export function defaultJournalDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -15,10 +16,17 @@ export function defaultJournalDir(env: NodeJS.ProcessEnv = process.env): string 
 
 export const JOURNAL_SUFFIX = '.journal.json';
 
-/** A writer's tag: its process id, and a random part, since a crashed process's id is given out again. */
-export const newWriterTag = (pid: number): string => `w${pid}-${randomBytes(4).toString('hex')}`;
+/**
+ * A writer's tag: its process id, the process's life where the system tells it (process-life.ts: when it
+ * started, and in which boot), and a random part. A crashed process's id is given out again, to a process that
+ * started later: the life tells the two apart. Without a life (no /proc), `w<pid>-<random>`, as earlier playdecks wrote.
+ */
+export const newWriterTag = (pid: number): string => {
+  const life = processLife(pid);
+  return `w${pid}-${life === null ? '' : `${life}-`}${randomBytes(4).toString('hex')}`;
+};
 
-const WRITER = /\.w(\d{1,10})-[0-9a-f]{8}\.journal\.json$/;
+const WRITER = /\.w(\d{1,10})-(?:([0-9a-z]{1,13}-[0-9a-f]{8})-)?[0-9a-f]{8}\.journal\.json$/;
 
 /**
  * The file of a service's playlist written by `writer`: the service hashed (a URL is no file name), the playlist
@@ -30,10 +38,10 @@ export function journalFileName(service: string, playlistId: string, writer?: st
   return `${serviceHash}-${playlist}${writer === undefined ? '' : `.${writer}`}${JOURNAL_SUFFIX}`;
 }
 
-/** The process id a journal file's name gives its writer; null for a name without one (an earlier playdeck's). */
-export function writerPidOf(file: string): number | null {
+/** The writer a journal file's name gives: its process id and, when recorded, its life; null for a name without one (an earlier playdeck's). */
+export function writerOf(file: string): { pid: number; life: ProcessLife | null } | null {
   const match = WRITER.exec(file);
-  return match ? Number(match[1]) : null;
+  return match ? { pid: Number(match[1]), life: match[2] ?? null } : null;
 }
 
 /** Whether `file` is a journal's bare name (no folder in it), as `list` gives them. */

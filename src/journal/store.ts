@@ -109,6 +109,8 @@ export class JournalStore<T> {
       } catch {
         // Never made, or gone already.
       }
+      // A failed write names no file: say where, for the line that tells the user.
+      (error as NodeJS.ErrnoException).path ??= temporary;
       throw error;
     }
     syncFolderSync(dir);

@@ -110,11 +110,12 @@ async function journalFigures(label: string, pages: number, sorted: boolean): Pr
     const store = createEditStore(initial, (before, after, action) => {
       const began = performance.now();
       const used = process.cpuUsage();
-      recorder.observe(before, after, action);
+      const refusal = recorder.observe(before, after, action);
       const spent = process.cpuUsage(used);
-      if (!isMeasured) return;
+      if (!isMeasured) return refusal;
       cpu.push((spent.user + spent.system) / 1000);
       wall.push(performance.now() - began);
+      return refusal;
     });
     for (let offset = 0; offset < pages * 100; offset += 100) {
       store.dispatch({ type: 'page', generation: 0, offset, items: items.slice(offset, offset + 100), total: N });

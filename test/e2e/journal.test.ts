@@ -5,6 +5,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { textCollator } from '../../src/ui/playlist-editor/model/sort.js';
 import { planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
@@ -62,7 +64,49 @@ async function moveShown(index: number, withOutputLog = false) {
 
 const offerOf = (name: string): RegExp => new RegExp(`^1 unsaved move in ${escapeRegExp(name)} from \\d\\d:\\d\\d — s save, d discard, Esc later`);
 
+/**
+ * A full disk without root: the dashboard runs in a user and mount namespace of its own (`unshare`), where the
+ * journal's folder is a 16 KiB tmpfs filled to the brim. Null, with why, where such a namespace cannot be made.
+ */
+function fullDiskUnder(folder: string): { prefix: string[] } | { why: string } {
+  try {
+    execFileSync('unshare', ['-rm', 'true'], { stdio: 'ignore' });
+  } catch {
+    return { why: 'unshare cannot make a user and mount namespace here (a full disk needs a small tmpfs of its own)' };
+  }
+  const fill = `mount -t tmpfs -o size=16k tmpfs '${folder}' && { cat /dev/zero > '${folder}/.fill'; } 2>/dev/null; exec "$@"`;
+  return { prefix: ['unshare', '-rm', 'sh', '-c', fill, 'full-disk'] };
+}
+
 describe('the journal of unsaved moves', () => {
+  it('on a full disk: J is refused with the reason on the status line, nothing moves, nothing is sent', { timeout: 60_000 }, async (context) => {
+    const index = served.playlists.findLastIndex((candidate) => candidate.total >= 2 && candidate.total <= 50);
+    const playlist = served.playlists[index]!;
+    const before = await playlistEntries(served.service, playlist.id);
+    const sandbox = createSandbox();
+    sandboxes.push(sandbox);
+    const folder = journalDir(sandbox);
+    mkdirSync(folder, { recursive: true });
+    const full = fullDiskUnder(folder);
+    if ('why' in full) {
+      process.stderr.write(`skipped: a full disk: ${full.why}\n`);
+      return context.skip();
+    }
+    const dashboard = startDashboard(['--base-url', served.proxy.baseUrl, '--token', served.service.token], { sandbox, prefix: full.prefix });
+    sessions.push(dashboard);
+    await openPlaylist(dashboard, index, playlist.name, before[0]!.name);
+    const putsBefore = served.proxy.count(isPut);
+    dashboard.sendKeys('J');
+    const screen = await dashboard.waitFor((text) => statusMessageOf(text).startsWith('not changed: the disk is full'), SCREEN_MS);
+    expect(itemRowsOf(screen, 2).map((cell, row) => cell.startsWith(cellPrefixOf(before[row]!.name)))).toEqual([true, true]);
+    // Nothing waits to be saved: w says so.
+    dashboard.sendKeys('w');
+    await dashboard.waitFor((text) => statusMessageOf(text) === 'nothing to save', SCREEN_MS);
+    expect(served.proxy.count(isPut)).toBe(putsBefore);
+    expect(identities(await playlistEntries(served.service, playlist.id))).toEqual(identities(before));
+  });
+
+
   it('J, then SIGKILL at once: the next start offers the move, s saves it, once', { timeout: 60_000 }, async () => {
     const { playlist, before, sandbox, dashboard, pid } = await moveShown(2);
     process.kill(pid, 'SIGKILL');

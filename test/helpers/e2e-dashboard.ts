@@ -88,6 +88,8 @@ export interface DashboardOptions {
   rows?: number;
   /** A file that receives every byte the program writes to its terminal, escapes and all, from its start. */
   outputLog?: string;
+  /** A command the program runs under, its arguments following (`unshare …`): it ends by running them. */
+  prefix?: readonly string[];
 }
 
 /** The dashboard's tmux session, and the program in it. */
@@ -109,12 +111,12 @@ const EXIT_LINE = /^\[exit (\d+)\]$/m;
  * `pane_dead_status`: tmux can drop the last output of a pane that dies at once, and the shared tmux server
  * sometimes reaps an ended program only when the next one ends, so its status would not be known.
  */
-export function startDashboard(args: readonly string[], { sandbox, columns = 120, rows = 40, outputLog }: DashboardOptions): Dashboard {
+export function startDashboard(args: readonly string[], { sandbox, columns = 120, rows = 40, outputLog, prefix = [] }: DashboardOptions): Dashboard {
   // With a log, the shell waits for a first Enter, so that the pipe is in place before the program starts.
   // After it ends, the terminal leaves the alternate screen (a program killed with SIGKILL could not) so that
   // `[exit N]` lands on a line of its own.
   const script = `${outputLog === undefined ? '' : 'read -r _; '}"$0" "$@"; printf '\\033[?1049l\\033[?25h\\r\\n[exit %s]\\n' "$?"; read -r _`;
-  const session = startInTmux(['sh', '-c', script, process.execPath, CLI, ...args], { columns, rows, cwd: sandbox.dir, env: sandbox.env });
+  const session = startInTmux(['sh', '-c', script, ...prefix, process.execPath, CLI, ...args], { columns, rows, cwd: sandbox.dir, env: sandbox.env });
   if (outputLog !== undefined) {
     execFileSync('tmux', ['pipe-pane', '-t', session.name, `cat >> '${outputLog.replaceAll("'", `'\\''`)}'`]);
     session.sendKeys('Enter');

@@ -29,6 +29,8 @@ export interface FakeApiOptions {
   /** Changes to the initial playback state, or null for "nothing playing" (the 204 case). */
   playback?: PlaybackPatch | null;
   connection?: ConnectionStatus;
+  /** Playlists written as the real service is known to write them (fake-playlists.ts): opaque snapshot ids among others. */
+  asRealService?: boolean;
 }
 
 export interface FailNextOptions {
@@ -95,7 +97,7 @@ const notFound = (): ApiError => fakeApiError('not-found', 'Resource not found')
 
 export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   const catalog = createFakeCatalog();
-  const playlists = new FakePlaylists(catalog);
+  const playlists = new FakePlaylists(catalog, { asRealService: options.asRealService });
   const library = new FakeLibrary(catalog);
   const firstPlaylist = playlists.list()[0]!;
   const queue = playlists.items(firstPlaylist.id).items.flatMap((entry) => (entry.track ? [entry.track] : []));

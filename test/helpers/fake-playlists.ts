@@ -7,8 +7,12 @@ import { addedAt, fakeId, fakeName, type FakeCatalog, uriOf } from './fake-catal
 /**
  * The playlists of the fake API, with versions: every change makes a new snapshot, the last 100 are kept,
  * and a reorder against an older one moves the same entries in the current version (decisions.md §7); a
- * removal takes out every entry of each URI from the current version, as the service does. Unchanged data
- * keeps its objects, so that reference checks in the UI see "nothing changed".
+ * removal takes out every entry of each URI from the current version. As the embedded service (§17): snapshot
+ * ids name their version (`v<version>.<16 characters>`), a removal on an older snapshot takes only the entries
+ * it held, and a write on an older snapshot always makes a version. As the real service is known to
+ * (`asRealService`): ids are opaque, a removal takes every entry of its URIs whatever snapshot it names, and a
+ * write that changes nothing answers the current snapshot. Unchanged data keeps its objects, so that reference
+ * checks in the UI see "nothing changed".
  */
 
 export const PLAYLIST_COUNT = 14;
@@ -49,7 +53,10 @@ export class FakePlaylists {
   private readonly playlists: FakePlaylist[] = [];
   private nextEntryKey = 0;
 
-  constructor(private readonly catalog: FakeCatalog) {
+  constructor(
+    private readonly catalog: FakeCatalog,
+    private readonly options: { asRealService?: boolean } = {},
+  ) {
     for (let index = 0; index < PLAYLIST_COUNT; index++) this.playlists.push(this.seed(index));
   }
 
@@ -92,7 +99,8 @@ export class FakePlaylists {
     const anchor = base.entries.slice(insertBefore).find((entry) => remainingKeys.has(entry.key));
     const at = anchor ? remaining.indexOf(anchor) : remaining.length;
     const next = [...remaining.slice(0, at), ...stillPresent, ...remaining.slice(at)];
-    if (next.every((entry, index) => entry === latest[index])) return current(playlist).snapshotId;
+    const isStale = base !== current(playlist) && this.options.asRealService !== true;
+    if (!isStale && next.every((entry, index) => entry === latest[index])) return current(playlist).snapshotId;
     return this.commit(playlist, next);
   }
 
@@ -117,17 +125,22 @@ export class FakePlaylists {
     return this.commit(playlist, [...latest.slice(0, at), ...added, ...latest.slice(at)]);
   }
 
-  /** Removes every entry of each URI from the current version; a snapshot, when given, must be kept (else 409). */
+  /**
+   * Removes every entry of each URI from the current version, or on an older snapshot only the entries it held;
+   * a snapshot, when given, must be kept (else 409).
+   */
   remove(playlistId: string, uris: readonly string[], snapshotId: string | null): string {
     const playlist = this.findWritable(playlistId);
     if (uris.length === 0 || uris.length > MAX_WRITE_URIS) throw badRequest(`Invalid items: 1 to ${MAX_WRITE_URIS}`);
-    if (snapshotId !== null && !playlist.versions.some((version) => version.snapshotId === snapshotId)) {
-      throw new ApiError('conflict', 'Snapshot not found', { status: 409 });
-    }
+    const named = snapshotId === null ? current(playlist) : playlist.versions.find((version) => version.snapshotId === snapshotId);
+    if (named === undefined) throw new ApiError('conflict', 'Snapshot not found', { status: 409 });
+    const isReal = this.options.asRealService === true;
+    const held = new Set((isReal ? current(playlist) : named).entries.map((entry) => entry.key));
     const gone = new Set(uris.map((uri) => uri.split(':').slice(-2).join(':')));
     const latest = current(playlist).entries;
-    const kept = latest.filter((entry) => !gone.has(`${entry.item.track?.type}:${entry.item.track?.id}`));
-    return kept.length === latest.length ? current(playlist).snapshotId : this.commit(playlist, kept);
+    const kept = latest.filter((entry) => !(held.has(entry.key) && gone.has(`${entry.item.track?.type}:${entry.item.track?.id}`)));
+    const isStale = named !== current(playlist) && !isReal;
+    return kept.length === latest.length && !isStale ? current(playlist).snapshotId : this.commit(playlist, kept);
   }
 
   /** A new empty playlist of the user, first in the list. */
@@ -192,7 +205,8 @@ export class FakePlaylists {
 
   private pushVersion(playlist: FakePlaylist, entries: Entry[]): void {
     playlist.versionCount++;
-    const snapshotId = `${playlist.id}-v${playlist.versionCount}`;
+    const tag = playlist.id.replace(/[^0-9A-Za-z]/g, '0').padStart(16, '0').slice(-16);
+    const snapshotId = this.options.asRealService === true ? `${playlist.id}-v${playlist.versionCount}` : `v${playlist.versionCount}.${tag}`;
     const simplified: SimplifiedPlaylist = {
       id: playlist.id, name: playlist.name, description: playlist.description, uri: uriOf('playlist', playlist.id),
       snapshot_id: snapshotId, owner: playlist.owner, public: playlist.isPublic, collaborative: playlist.collaborative,

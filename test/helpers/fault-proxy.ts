@@ -1,7 +1,8 @@
 /**
  * A loopback HTTP proxy that injects faults between a client and a service: canned answers (429, 500...),
- * dropped connections before or after the service acted, and slow answers. Every request that reaches it is
- * recorded, so tests count what the client really sent.
+ * dropped connections before or after the service acted, slow answers, and answers held until the test lets
+ * them go (the service has acted, the client has not heard). Every request that reaches it is recorded, so
+ * tests count what the client really sent.
  *
  *   const proxy = await startFaultProxy(service.baseUrl);
  *   proxy.inject({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, { times: 1 });
@@ -18,7 +19,18 @@ export type Fault =
   /** Forwarded: the service acts and answers, then the client's connection is dropped without the answer. */
   | { kind: 'drop-after-forward' }
   /** Forwarded; the answer is held back this long (longer than the client's timeout, typically). */
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Forwarded: the service acts and answers; the answer waits in `held` until the test releases it. */
+  | { kind: 'hold' };
+
+/** An answer the service gave that the client has not been sent yet. */
+export interface HeldAnswer {
+  method: string;
+  url: string;
+  status: number;
+  /** Sends the answer on (once). */
+  release(): void;
+}
 
 export interface ProxiedRequest {
   method: string;
@@ -48,6 +60,8 @@ export interface FaultProxy {
   clear(): void;
   /** How many requests arrived that match. */
   count(match?: RequestMatcher): number;
+  /** Answers held (`hold`) and not released yet, in the order the service gave them. */
+  readonly held: readonly HeldAnswer[];
   close(): Promise<void>;
 }
 
@@ -57,12 +71,19 @@ interface Rule {
   match: RequestMatcher;
 }
 
-export async function startFaultProxy(target: string): Promise<FaultProxy> {
+/** Bodies changed on their way through: what the client sends (`request`) and what it is answered (`response`). */
+export interface Rewrite {
+  request(body: string): string;
+  response(body: string): string;
+}
+
+export async function startFaultProxy(target: string, rewrite?: Rewrite): Promise<FaultProxy> {
   const targetUrl = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
   const rules: Rule[] = [];
   const requests: ProxiedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const held: HeldAnswer[] = [];
 
   function takeFault(method: string, url: string): Fault | null {
     const rule = rules.find((candidate) => candidate.remaining > 0 && candidate.match(method, url));
@@ -88,12 +109,22 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => onAnswer(answer.statusCode ?? 502, answer.headers, Buffer.concat(chunks)));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          onAnswer(answer.statusCode ?? 502, answer.headers, rewrite === undefined ? body : Buffer.from(rewrite.response(body.toString('utf8'))));
+        });
         answer.on('error', onFailure);
       },
     );
     upstream.on('error', onFailure);
-    request.pipe(upstream);
+    if (rewrite === undefined) return void request.pipe(upstream);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.from(rewrite.request(Buffer.concat(chunks).toString('utf8')));
+      upstream.setHeader('content-length', body.length);
+      upstream.end(body);
+    });
   }
 
   const server = http.createServer((request, response) => {
@@ -131,6 +162,23 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         },
         failUpstream,
       );
+    } else if (fault?.kind === 'hold') {
+      forward(
+        request,
+        (status, headers, body) => {
+          const answer: HeldAnswer = {
+            method, url, status,
+            release: () => {
+              const index = held.indexOf(answer);
+              if (index === -1) return;
+              held.splice(index, 1);
+              reply(status, headers, body);
+            },
+          };
+          held.push(answer);
+        },
+        failUpstream,
+      );
     } else {
       forward(request, reply, failUpstream);
     }
@@ -152,8 +200,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     count(match = () => true) {
       return requests.filter((request) => match(request.method, request.url)).length;
     },
+    held,
     async close() {
       for (const timer of timers) clearTimeout(timer);
+      for (const answer of [...held]) answer.release();
       server.closeAllConnections();
       agent.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

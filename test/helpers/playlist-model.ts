@@ -39,8 +39,11 @@ function urisSent(query: URLSearchParams, body: Record<string, any>): string[] |
   return fromQuery ? fromQuery.split(',').map((uri) => uri.trim()) : body.uris;
 }
 
-/** The items after an accepted add, remove, or replace; null for a reorder (whose stale form the caller reads). */
-export function itemsAfter(items: readonly string[], sent: WriteSent): string[] | null {
+/**
+ * The items after an accepted add, remove, or replace; null for a reorder (whose stale form the caller reads).
+ * `heldBy`: the items of the older version a removal names, whose entries alone it removes (copies added since stay).
+ */
+export function itemsAfter(items: readonly string[], sent: WriteSent, heldBy?: readonly string[]): string[] | null {
   const query = new URLSearchParams(sent.query);
   const body = bodyOf(sent.bodyText);
   const added = (uris: string[]) => uris.map((uri) => `${sent.nowIso}|${sent.userId}|${keyOfUri(uri)}`);
@@ -51,7 +54,15 @@ export function itemsAfter(items: readonly string[], sent: WriteSent): string[] 
   }
   if (sent.method === 'DELETE') {
     const gone = new Set<string>((body.items ?? body.tracks).map((element: { uri: string }) => keyOfUri(element.uri)));
-    return items.filter((item) => !gone.has(keyOfItem(item)));
+    if (heldBy === undefined) return items.filter((item) => !gone.has(keyOfItem(item)));
+    const held = new Map<string, number>();
+    for (const item of heldBy) held.set(item, (held.get(item) ?? 0) + 1);
+    return items.filter((item) => {
+      const left = held.get(item) ?? 0;
+      if (!gone.has(keyOfItem(item)) || left === 0) return true;
+      held.set(item, left - 1);
+      return false;
+    });
   }
   const uris = urisSent(query, body);
   return uris === undefined ? null : added(uris);

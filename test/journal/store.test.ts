@@ -1,9 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSync } from 'node:fs';
 import { defaultJournalDir, journalFileName } from '../../src/journal/paths.js';
+import { processLife } from '../../src/journal/process-life.js';
 import { JournalStore, type WriteText, type WriteTextSync } from '../../src/journal/store.js';
 import { createJournal, withOrder, type Journal } from '../../src/ui/playlist-editor/model/journal.js';
 import { parseJournal, serializeJournal } from '../../src/ui/playlist-editor/model/journal-format.js';
@@ -35,7 +37,8 @@ describe('journal files', () => {
   it('lives under $XDG_STATE_HOME/playdeck/journal, one file per service, playlist and writer', () => {
     expect(defaultJournalDir({ XDG_STATE_HOME: '/state' })).toBe('/state/playdeck/journal');
     expect(defaultJournalDir({ XDG_STATE_HOME: 'relative', HOME: '/home/x' })).toMatch(/\.local\/state\/playdeck\/journal$/);
-    expect(store().fileName(SERVICE, 'pl1')).toMatch(new RegExp(`^[0-9a-f]{12}-pl1\\.w${process.pid}-[0-9a-f]{8}\\.journal\\.json$`));
+    // The writer: this process, its life (when it started, in which boot), a random part.
+    expect(store().fileName(SERVICE, 'pl1')).toMatch(new RegExp(`^[0-9a-f]{12}-pl1\\.w${process.pid}-[0-9a-z]+-[0-9a-f]{8}-[0-9a-f]{8}\\.journal\\.json$`));
     expect(store().fileName(SERVICE, 'pl1')).not.toBe(store().fileName(SERVICE, 'pl1'));
     expect(journalFileName(SERVICE, 'pl1')).toMatch(/^[0-9a-f]{12}-pl1\.journal\.json$/);
     expect(journalFileName('http://other/v1', 'pl1')).not.toBe(journalFileName(SERVICE, 'pl1'));
@@ -197,6 +200,57 @@ describe('journal files', () => {
     gone[0]!.saveSync(SERVICE, 'pl1', serializeJournal(journal(1)));
     gone[1]!.saveSync(SERVICE, 'pl1', serializeJournal(journal(4)));
     expect((await writer(process.pid).list(SERVICE)).map((entry) => entry.journal.changeCount).sort()).toEqual([1, 4]);
+  });
+
+  describe('a writer judged by its life, not its process id alone (decisions §17)', () => {
+    /** A process that runs until the test ends it, and stands for whatever the test says it is. */
+    function runningProcess() {
+      const child = spawn('sleep', ['600'], { stdio: 'ignore' });
+      return { pid: child.pid!, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill())) };
+    }
+
+    it('offers a journal renamed to a running process\'s id: that process did not start when its writer did', async () => {
+      const other = runningProcess();
+      try {
+        // Written by a dashboard that crashed; its id is given to a process started later (after a reboot, say).
+        const crashed = writer(process.pid);
+        crashed.saveSync(SERVICE, 'pl1', serializeJournal(journal(3)));
+        const [written] = await readdir(dir);
+        const renamed = written!.replace(`.w${process.pid}-`, `.w${other.pid}-`);
+        await rename(join(dir, written!), join(dir, renamed));
+        const found = await writer(process.ppid).list(SERVICE);
+        expect(found.map((entry) => [entry.file, entry.journal.changeCount])).toEqual([[renamed, 3]]);
+      } finally {
+        await other.stop();
+      }
+    });
+
+    it('does not offer the journal of the very process that runs under that id, and offers it once it is gone', async () => {
+      const other = runningProcess();
+      const life = processLife(other.pid);
+      expect(life).not.toBeNull();
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const name = journalFileName(SERVICE, 'pl1', `w${other.pid}-${life}-0123abcd`);
+      await writeFile(join(dir, name), serializeJournal(journal(2)), { mode: 0o600 });
+      expect(await writer(process.pid).list(SERVICE)).toEqual([]);
+      await other.stop();
+      expect((await writer(process.pid).list(SERVICE)).map((entry) => entry.file)).toEqual([name]);
+    });
+
+    it('judges a name without a life (an earlier playdeck\'s) by time: a process started after the file\'s last write did not write it', async () => {
+      const other = runningProcess();
+      try {
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        const name = journalFileName(SERVICE, 'pl1', `w${other.pid}-0123abcd`);
+        await writeFile(join(dir, name), serializeJournal(journal(2)), { mode: 0o600 });
+        expect(await writer(process.pid).list(SERVICE)).toEqual([]);
+        const anHourAgo = new Date(Date.now() - 3_600_000);
+        await utimes(join(dir, name), anHourAgo, anHourAgo);
+        expect((await writer(process.pid).list(SERVICE)).map((entry) => entry.file)).toEqual([name]);
+      } finally {
+        await other.stop();
+      }
+    });
   });
 
   it('reads the one file per playlist an earlier playdeck wrote, and removes its owner file with it', async () => {

@@ -145,6 +145,8 @@ const model = new Map<string, string[]>();
 const detailsModel = new Map<string, ModelDetails>();
 const snapshots = new Map<string, string>();
 const startSnapshots = new Map<string, string>();
+/** Each playlist's items at the start: what a removal on the start's snapshot may remove. */
+const startItems = new Map<string, string[]>();
 let player = '';
 let totalChanges: () => number;
 
@@ -204,6 +206,7 @@ beforeAll(async () => {
     detailsModel.set(playlistId, details);
     snapshots.set(playlistId, snapshotId);
     startSnapshots.set(playlistId, snapshotId);
+    startItems.set(playlistId, items);
   }
   player = (await service.get('/v1/me/player')).raw;
 });
@@ -214,7 +217,10 @@ afterAll(() => service.close());
 /** The items a successful write of a playlist's items must leave, from the request as the test understood it. */
 async function expectedItems(playlistId: string, sent: { method: string; path: string; query: string; bodyText: string | undefined; userId: string }, snapshotBefore: string): Promise<string[]> {
   const items = model.get(playlistId)!;
-  const changed = itemsAfter(items, { ...sent, nowIso: NOW_ISO });
+  const named = bodyOf(sent.bodyText).snapshot_id;
+  // A removal on the start's snapshot (older now) removes only the entries it held (decisions §17).
+  const heldBy = sent.method === 'DELETE' && named === startSnapshots.get(playlistId) && named !== snapshotBefore ? startItems.get(playlistId) : undefined;
+  const changed = itemsAfter(items, { ...sent, nowIso: NOW_ISO }, heldBy);
   if (changed) return changed;
   const snapshotId = bodyOf(sent.bodyText).snapshot_id;
   if (snapshotId === undefined || snapshotId === snapshotBefore) return reorderedItems(items, sent.bodyText);

@@ -139,12 +139,25 @@ describe('removing', () => {
     expect(written()).toBe(before);
   });
 
-  it('a stale snapshot still kept removes from the current version, entries added since included', async () => {
+  it('a stale snapshot still kept removes from the current version only the entries it held: copies added since stay', async () => {
     const stale = await snapshotOf(ids.firstPlaylist);
     await add(ids.firstPlaylist, { uris: [uri(1), uri(10)], position: 0 });
     const response = await remove(ids.firstPlaylist, { items: [{ uri: uri(1) }], snapshot_id: stale });
     expect(response.status).toBe(200);
+    expect(await itemIds(ids.firstPlaylist)).toEqual([ids.track(1), ids.track(10), ...FIRST.slice(1)]);
+    // Without a snapshot (or on the current one) every entry of the uri goes.
+    expect((await remove(ids.firstPlaylist, { items: [{ uri: uri(1) }], snapshot_id: response.body.snapshot_id })).status).toBe(200);
     expect(await itemIds(ids.firstPlaylist)).toEqual([ids.track(10), ...FIRST.slice(1)]);
+  });
+
+  it('on a stale snapshot even a removal that finds nothing left to remove makes a new version (its answer never names another client\'s)', async () => {
+    const stale = await snapshotOf(ids.firstPlaylist);
+    await remove(ids.firstPlaylist, { items: [{ uri: uri(1) }] });
+    const theirs = await snapshotOf(ids.firstPlaylist);
+    const response = await remove(ids.firstPlaylist, { items: [{ uri: uri(1) }], snapshot_id: stale });
+    expect(response.status).toBe(200);
+    expect(response.body.snapshot_id).not.toBe(theirs);
+    expect(await itemIds(ids.firstPlaylist)).toEqual(FIRST.slice(1));
   });
 
   it('a snapshot the playlist does not keep: 409, and nothing changes', async () => {

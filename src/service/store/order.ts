@@ -13,19 +13,26 @@ export function decodeOrder(blob: Buffer): Int32Array {
   return order;
 }
 
-/** An opaque, unguessable snapshot id; the version number inside keeps it unique per playlist. */
+/**
+ * A snapshot id that names its version (decisions §17): `v<version>.<16 random letters and digits>`, so that a
+ * client can tell "my write made version v+1 from v" from "someone else wrote in between". The random part keeps
+ * ids unguessable and unique across playlists; clients of other services must treat ids as opaque.
+ */
 export function newSnapshotId(version: number): string {
-  return Buffer.concat([Buffer.from(version.toString(36) + ':'), randomBytes(12)]).toString('base64url');
+  return `v${version}.${randomBase62(16)}`;
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** A new playlist's id: 22 random characters of base 62, like every id (decisions §1). */
-export function newPlaylistId(): string {
+/** `length` random characters of base 62, every character as likely. */
+function randomBase62(length: number): string {
   // 248 is the largest multiple of 62 a byte holds: bytes above it are skipped, so every character is as likely.
-  let id = '';
-  while (id.length < 22) {
-    for (const byte of randomBytes(32)) if (byte < 248 && id.length < 22) id += BASE62[byte % 62];
+  let text = '';
+  while (text.length < length) {
+    for (const byte of randomBytes(length * 2)) if (byte < 248 && text.length < length) text += BASE62[byte % 62];
   }
-  return id;
+  return text;
 }
+
+/** A new playlist's id: 22 random characters of base 62, like every id (decisions §1). */
+export const newPlaylistId = (): string => randomBase62(22);

@@ -22,19 +22,23 @@ export function insertAt(order: Int32Array, added: ArrayLike<number>, position: 
 
 /**
  * `order` without every entry of the `items` (all of an item's entries go: removal names items, not
- * positions); `removed` lists the entries taken out. `entries` holds at least those of `order`.
+ * positions), or only those among `heldBy` (the entries an older version held: copies added since stay);
+ * `removed` lists the entries taken out. `entries` holds at least those of `order`.
  */
 export function withoutItems(
   order: Int32Array,
   entries: Iterable<{ entryId: number; type: string; itemId: string }>,
   items: readonly ItemRef[],
+  heldBy?: ReadonlySet<number>,
 ): { order: Int32Array; removed: number[] } {
   const typesById = new Map<string, Set<string>>();
   for (const item of items) typesById.set(item.id, (typesById.get(item.id) ?? new Set()).add(item.type));
   // The entries in their own order first (no lookup by id per entry of a 10,000-entry playlist), then the
   // order, only when some entry is of an item named.
   const matching = new Set<number>();
-  for (const entry of entries) if (typesById.get(entry.itemId)?.has(entry.type)) matching.add(entry.entryId);
+  for (const entry of entries) {
+    if (typesById.get(entry.itemId)?.has(entry.type) && (heldBy === undefined || heldBy.has(entry.entryId))) matching.add(entry.entryId);
+  }
   if (matching.size === 0) return { order, removed: [] };
   const kept = new Int32Array(order.length);
   const removed: number[] = [];

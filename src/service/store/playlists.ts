@@ -99,8 +99,10 @@ export class PlaylistStore {
       base === current
         ? applyReorder(current, rangeStart, insertBefore, rangeLength)
         : mergeStaleReorder(base, current, rangeStart, insertBefore, rangeLength);
-    if (sameOrder(next, current)) return { ok: true, snapshotId: playlist.snapshotId, changed: false };
-    return { ok: true, snapshotId: this.commit(playlist, { order: Int32Array.from(next), entries: playlist.entries }), changed: true };
+    const changed = !sameOrder(next, current);
+    // On an older snapshot even a move that changes nothing makes a version: its answer must not name one another client made (§17).
+    if (!changed && base === current) return { ok: true, snapshotId: playlist.snapshotId, changed: false };
+    return { ok: true, snapshotId: this.commit(playlist, { order: changed ? Int32Array.from(next) : playlist.order, entries: playlist.entries }), changed };
   }
 
   /** Replaces every item (an empty list clears); new entries are added now by `userId`. */
@@ -152,19 +154,23 @@ export class PlaylistStore {
   }
 
   /**
-   * Removes every entry of each item, from the current version (decisions §7): a removal names items, not
-   * positions, so a `snapshotId` the playlist still keeps applies as the current one; one it does not keep is
-   * a 409, as for a move. Nothing to remove changes nothing and answers the current snapshot.
+   * Removes every entry of each item from the current version (decisions §7). On an older `snapshotId` the
+   * playlist still keeps, only the entries that version held go: a copy added since stays (§17), and the
+   * removal makes a new version even when nothing was left to remove. One it does not keep is a 409, as for a
+   * move. On the current version (or none named), nothing to remove changes nothing and answers the current
+   * snapshot.
    */
   remove(id: string, items: readonly ItemRef[], snapshotId?: string): WriteResult {
     const playlist = this.get(id)!;
-    if (snapshotId !== undefined && snapshotId !== playlist.snapshotId && !this.orderAt(id, snapshotId)) return SNAPSHOT_NOT_FOUND;
-    const { order, removed } = withoutItems(playlist.order, playlist.entries.values(), items);
-    if (removed.length === 0) return { ok: true, snapshotId: playlist.snapshotId, changed: false };
+    const isStale = snapshotId !== undefined && snapshotId !== playlist.snapshotId;
+    const held = isStale ? this.orderAt(id, snapshotId) : null;
+    if (isStale && held === null) return SNAPSHOT_NOT_FOUND;
+    const { order, removed } = withoutItems(playlist.order, playlist.entries.values(), items, held === null ? undefined : new Set(held));
+    if (removed.length === 0 && !isStale) return { ok: true, snapshotId: playlist.snapshotId, changed: false };
     const next = this.commit(playlist, { order, entries: compacted(playlist.entries, order) }, () => {
       for (const entryId of removed) this.statements.deleteEntry.run(entryId);
     });
-    return { ok: true, snapshotId: next, changed: true };
+    return { ok: true, snapshotId: next, changed: removed.length > 0 };
   }
 
   /** Changes the name, description, visibility or collaboration: a new version with the same items. */

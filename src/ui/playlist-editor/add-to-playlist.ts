@@ -51,7 +51,7 @@ async function heldUris(api: Api, session: EditSession, signal: AbortSignal): Pr
     const now = session.store.getState();
     const added = now.added.map((item) => itemUriOf(item) ?? '');
     // On the same snapshot the order tells what the user took out; on another, the fresh order stands.
-    if (fresh.snapshotId === now.snapshotId && base.length === now.list.total) {
+    if (fresh.snapshotId === now.snapshotId && !now.isBaseStale && !now.isBaseUnsure && base.length === now.list.total) {
       return new Set(Array.from(now.arrangement.order, (ref) => (ref < base.length ? base[ref]! : added[ref - base.length]!)));
     }
     return new Set([...base, ...added]);
@@ -104,7 +104,8 @@ export async function addToPlaylist(run: AddRun): Promise<AddOutcome> {
     if (items.length === 0) return { kind: 'nothing', reason: `nothing added: ${sanitizeText(playlist.name)} holds ${already.length === 1 ? 'it' : 'them all'} already` };
     const at = new Date().toISOString();
     const edit = session.store.getState();
-    session.store.dispatch({ type: 'insert', at: edit.arrangement.order.length, items: items.map((item) => entryOf(item, at)), follow: false, height: session.height });
+    const refusal = session.store.dispatch({ type: 'insert', at: edit.arrangement.order.length, items: items.map((item) => entryOf(item, at)), follow: false, height: session.height });
+    if (refusal !== null) return { kind: 'nothing', reason: refusal };
     added = true;
     return { kind: 'added', count: items.length, session };
   } finally {

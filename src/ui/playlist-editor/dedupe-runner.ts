@@ -4,6 +4,7 @@ import { dedupedText, dedupeQuestion, findDuplicates } from './model/dedupe.js';
 import { editReducer, entryAt } from './model/edit.js';
 import { itemUriOf } from './model/entry-identity.js';
 import { countPlan, knowsEveryUri, type UriAt } from './model/write-plan.js';
+import { isSameBase } from './model/edit-base.js';
 import { readFreshOrder, uriOfIdentity } from './read-fresh-order.js';
 import { sanitizeText } from '../sanitize.js';
 
@@ -18,7 +19,39 @@ export interface DedupeRun {
   signal: AbortSignal;
 }
 
-const CHANGED = 'the playlist changed while its entries were read: press o u again';
+const CHANGED = 'the playlist keeps changing elsewhere while its entries are read: press o u again';
+/** Whole reads of the order in a row before giving up, as a save does. */
+const MAX_READS = 3;
+
+/**
+ * The URI of every base entry of the edit as the store holds it once this resolves: from the pages loaded
+ * when they tell them all; else read by identity on the snapshot the service has now (never the one the edit
+ * last heard of: a page may have outrun it), and taken in by identity as the watch takes a change in (the
+ * same entries: the base as it is, named anew; else merged). Null when the playlist kept changing under the reads.
+ */
+async function knownUris(run: DedupeRun): Promise<UriAt | null> {
+  const { api, session, signal } = run;
+  const { store } = session;
+  for (let read = 1; read <= MAX_READS; read++) {
+    const state = store.getState();
+    const loaded: UriAt = (position) => itemUriOf(entryAt(state, position));
+    if (knowsEveryUri(state, loaded)) return loaded;
+    // A save under way settles the base itself: wait for it rather than merge under it.
+    if (session.loop.isSaving()) await session.loop.saveNow();
+    run.onStatus(`finding duplicates: reading ${state.list.total.toLocaleString('en')} entries…`);
+    const snapshot = await api.getPlaylistSnapshot(session.playlist.id, { signal });
+    const fresh = await readFreshOrder(api, session.playlist.id, snapshot, signal, session.loop.pace, state.list.total);
+    const now = store.getState();
+    if (fresh === null || now.generation !== state.generation || now.isWriting || session.loop.isSaving()) continue;
+    const isBase = fresh.snapshotId === now.snapshotId && !now.isBaseStale && !now.isBaseUnsure && fresh.identities.length === now.list.total;
+    if (!isBase) store.dispatch(isSameBase(now, fresh) ? { type: 'snapshot', snapshotId: fresh.snapshotId } : { type: 'merge', fresh });
+    const { identities } = fresh;
+    // The journal learns them all: a restart can send the removal of entries never loaded here.
+    store.dispatch({ type: 'identities', identities });
+    return (position) => (identities[position] === undefined ? undefined : uriOfIdentity(identities[position]));
+  }
+  return null;
+}
 
 /**
  * `o u`: reads the URI of every entry the pages loaded do not tell (identities only, paced like a sort's
@@ -26,23 +59,12 @@ const CHANGED = 'the playlist changed while its entries were read: press o u aga
  * step; the save goes as any change does. Resolves to the status line to show.
  */
 export async function runDedupe(run: DedupeRun): Promise<string> {
-  const { api, session, height, signal } = run;
+  const { session, height } = run;
   const { store } = session;
-  const start = store.getState();
-  const n = start.list.total;
-  let uriAt: UriAt = (position) => itemUriOf(entryAt(start, position));
-  if (!knowsEveryUri(start, uriAt)) {
-    run.onStatus(`finding duplicates: reading ${n.toLocaleString('en')} entries…`);
-    const snapshot = start.snapshotId ?? (await api.getPlaylistSnapshot(session.playlist.id, { signal }));
-    const fresh = await readFreshOrder(api, session.playlist.id, snapshot, signal, session.loop.pace, n);
-    if (fresh === null || fresh.snapshotId !== start.snapshotId || fresh.identities.length !== n) return CHANGED;
-    const { identities } = fresh;
-    // The journal learns them all: a restart can send the removal of entries never loaded here.
-    store.dispatch({ type: 'identities', identities });
-    uriAt = (position) => uriOfIdentity(identities[position]!);
-  }
+  const uriAt = await knownUris(run);
+  if (uriAt === null) return CHANGED;
   const now = store.getState();
-  if (now.generation !== start.generation) return CHANGED;
+  const n = now.list.total;
   const { order } = now.arrangement;
   const uriAtRow = (row: number): string => (order[row]! < n ? uriAt(order[row]!)! : (itemUriOf(entryAt(now, order[row]!)) ?? ''));
   const found = findDuplicates(order.length, uriAtRow);
@@ -51,6 +73,5 @@ export async function runDedupe(run: DedupeRun): Promise<string> {
   const nameAt = (row: number): string => sanitizeText(entryAt(now, order[row]!)?.track?.name ?? uriAtRow(row));
   if (!(await run.ask(dedupeQuestion(found, nameAt, countPlan(after, uriAt))))) return 'duplicates kept';
   if (store.getState().arrangement.order !== order) return 'the playlist changed meanwhile: press o u again';
-  store.dispatch({ type: 'remove', rows: found.rows, height });
-  return dedupedText(found);
+  return store.dispatch({ type: 'remove', rows: found.rows, height }) ?? dedupedText(found);
 }

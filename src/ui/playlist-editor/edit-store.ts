@@ -15,8 +15,11 @@ export type StoreAction =
   /** Every entry of the base read by identity (a save about to remove some): the journal learns them all. */
   | { type: 'identities'; identities: readonly string[] };
 
-/** Told of every change before the listeners are, with what changed it (the journal: journal-recorder.ts). */
-export type EditObserver = (before: PlaylistEdit, after: PlaylistEdit, action: StoreAction) => void;
+/**
+ * Told of every change before the listeners are, with what changed it (the journal: journal-recorder.ts).
+ * Returns why the change cannot be kept (its journal could not be written), and then it does not happen.
+ */
+export type EditObserver = (before: PlaylistEdit, after: PlaylistEdit, action: StoreAction) => string | void;
 
 /**
  * The playlist edit outside React, so that key handlers and the save loop read it the moment they
@@ -25,8 +28,11 @@ export type EditObserver = (before: PlaylistEdit, after: PlaylistEdit, action: S
  */
 export interface EditStore {
   getState(): PlaylistEdit;
-  /** Applies `action` at once; the observer, then listeners, hear of it only when the state changed. */
-  dispatch(action: StoreAction): void;
+  /**
+   * Applies `action` at once; the observer, then listeners, hear of it only when the state changed. Returns
+   * why it was refused (the observer could not keep it: nothing changed, nobody hears of it), else null.
+   */
+  dispatch(action: StoreAction): string | null;
   subscribe(listener: () => void): () => void;
 }
 
@@ -36,15 +42,19 @@ export function createEditStore(initial: PlaylistEdit, observe?: EditObserver): 
   return {
     getState: () => state,
     dispatch(action) {
-      if (action.type === 'known' || action.type === 'identities') return observe?.(state, state, action);
+      if (action.type === 'known' || action.type === 'identities') {
+        observe?.(state, state, action);
+        return null;
+      }
       const next =
         action.type === 'forgetFarPages' ? withoutFarPages(state, action.top, action.height) : editReducer(state, action);
-      if (next === state) return;
-      const before = state;
-      state = next;
+      if (next === state) return null;
       // Before anyone shows the change: a move is on disk before the screen says it is unsaved.
-      observe?.(before, next, action);
+      const refusal = observe?.(state, next, action);
+      if (typeof refusal === 'string') return refusal;
+      state = next;
       for (const listener of [...listeners]) listener();
+      return null;
     },
     subscribe(listener) {
       listeners.add(listener);

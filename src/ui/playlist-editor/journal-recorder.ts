@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { PlaylistEdit } from './model/edit.js';
 import { acknowledge } from './model/journal-landing.js';
 import {
@@ -64,8 +65,12 @@ export class JournalRecorder {
     if (resumed !== null) this.write();
   }
 
-  /** The store's observer. */
-  readonly observe = (before: PlaylistEdit, after: PlaylistEdit, action: StoreAction): void => {
+  /**
+   * The store's observer. A change of the user's, or a request about to go out, that cannot be written is
+   * refused (its reason returned): the screen never shows what a kill would lose, and nothing goes out that a
+   * restart could not recognise as sent (decisions §17). What the service did is recorded as best it can be.
+   */
+  readonly observe = (before: PlaylistEdit, after: PlaylistEdit, action: StoreAction): string | void => {
     if (this.isClosed) return;
     switch (action.type) {
       case 'arrange':
@@ -74,11 +79,13 @@ export class JournalRecorder {
       case 'remove':
         if (after.arrangement.order === before.arrangement.order || after.generation !== before.generation) return;
         // Moving entries already touched (any move after a sort) leaves the set as it is: not built again.
-        this.journal = withOrder(
-          this.journal, after.arrangement.order, sameFlags(after.touched, before.touched) ? this.journal.touched : after.touched,
-          this.journal.changeCount + 1, this.now(), after.added,
+        return this.keepOrRefuse(
+          withOrder(
+            this.journal, after.arrangement.order, sameFlags(after.touched, before.touched) ? this.journal.touched : after.touched,
+            this.journal.changeCount + 1, this.now(), after.added,
+          ),
+          'not changed',
         );
-        return this.write();
       case 'page':
         if (after.generation !== before.generation) {
           // The playlist changed size with nothing unsaved: the edit started afresh.
@@ -96,15 +103,17 @@ export class JournalRecorder {
         return;
       case 'writeStarted':
         if (action.request === undefined) return;
-        this.journal = withInFlight(this.journal, action.request, this.now());
-        return this.write();
+        return this.keepOrRefuse(withInFlight(this.journal, action.request, this.now()), 'not sent');
       case 'saved':
-      case 'written':
+      case 'written': {
+        // A base the answer does not vouch for is no snapshot's: a restart reads the playlist and merges.
+        const snapshotId = after.isBaseStale || after.isBaseUnsure ? null : action.snapshotId;
         this.journal =
           this.journal.inFlight === null
-            ? { ...journalFromEdit(this.start(), after, this.journal.changeCount), acknowledged: this.journal.acknowledged + 1 }
-            : acknowledge(this.journal, this.journal.inFlight, action.snapshotId, this.now());
+            ? { ...journalFromEdit(this.start(), after, this.journal.changeCount), snapshotId, acknowledged: this.journal.acknowledged + 1 }
+            : acknowledge(this.journal, this.journal.inFlight, snapshotId, this.now());
         return this.write();
+      }
       case 'merge': {
         const rebased = withBaseIdentities(this.fresh(after), action.fresh.identities);
         this.journal = {
@@ -165,23 +174,59 @@ export class JournalRecorder {
     }
   }
 
-  /** The journal on disk when something is pending, else no file. */
-  private write(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const { journals, playlistId, onError } = this.options;
+  /** `next` becomes the journal once it is on disk; else the journal stays as it was and the change is refused. */
+  private keepOrRefuse(next: Journal, refused: string): string | undefined {
+    const before = { journal: this.journal, isOnDisk: this.isOnDisk };
+    this.journal = next;
     try {
-      if (isPending(this.journal)) {
-        journals.files.write(playlistId, journalChunks(this.journal));
-        this.isOnDisk = true;
-        return;
-      }
-      this.journal = { ...this.journal, changeCount: 0, inFlight: null };
-      if (!this.isOnDisk) return;
-      journals.files.remove(playlistId);
-      this.isOnDisk = false;
+      this.store();
+      return undefined;
     } catch (error) {
-      onError(`unsaved changes not written to disk: ${(error as Error).message}`);
+      this.journal = before.journal;
+      this.isOnDisk = before.isOnDisk;
+      return `${refused}: ${whyNotWritten(error)}`;
     }
   }
+
+  /** The journal on disk when something is pending, else no file; a failure is told, not thrown. */
+  private write(): void {
+    try {
+      this.store();
+    } catch (error) {
+      this.options.onError(`unsaved changes not written to disk: ${whyNotWritten(error)}`);
+    }
+  }
+
+  /** The journal on disk when something is pending, else no file; throws when it could not be. */
+  private store(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const { journals, playlistId } = this.options;
+    if (isPending(this.journal)) {
+      journals.files.write(playlistId, journalChunks(this.journal));
+      this.isOnDisk = true;
+      return;
+    }
+    if (this.isOnDisk) journals.files.remove(playlistId);
+    this.isOnDisk = false;
+    this.journal = { ...this.journal, changeCount: 0, inFlight: null };
+  }
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the disk is read-only',
+  EACCES: 'the journal folder may not be written',
+  EPERM: 'the journal folder may not be written',
+  EFBIG: 'the file would be larger than this system allows',
+  EIO: 'the disk failed to write',
+};
+
+/** Why a journal could not be written, in words, with where: `the disk is full (~/.local/state/…/journal)`. */
+function whyNotWritten(error: unknown): string {
+  const { code, message, path } = error as NodeJS.ErrnoException;
+  const reason = code === undefined ? undefined : REASONS[code];
+  if (reason === undefined) return message;
+  return path === undefined ? reason : `${reason} (${dirname(path)})`;
 }

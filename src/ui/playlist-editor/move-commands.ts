@@ -14,8 +14,8 @@ const countText = (count: number): string => (count === 1 ? '1 item' : `${count.
 /** `next` (a move made on the store's arrangement) dispatched as one step; the status line to show. */
 function commit(store: EditStore, height: number, before: Arrangement, next: Arrangement, done: string, unmoved: string): string {
   if (next === before || next.order === before.order) return unmoved;
-  store.dispatch({ type: 'step', step: next.undo.at(-1)!, height });
-  return `${done}${isDirty(store.getState().arrangement) ? ' · unsaved' : ''}`;
+  const refusal = store.dispatch({ type: 'step', step: next.undo.at(-1)!, height });
+  return refusal ?? `${done}${isDirty(store.getState().arrangement) ? ' · unsaved' : ''}`;
 }
 
 function selectedCount(state: Arrangement): number {

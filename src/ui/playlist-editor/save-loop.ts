@@ -134,7 +134,7 @@ export class SaveLoop {
     let isMerged = false;
     /** What the plan does that the screen does not show, said with the progress until the save ends. */
     let plan = '';
-    const hasWork = isDirty(state.arrangement) || state.isBaseStale || this.mayDiffer;
+    const hasWork = isDirty(state.arrangement) || state.isBaseStale || state.isBaseUnsure || this.mayDiffer;
     this.apply({ type: 'started' });
     try {
       if (hasWork) {

@@ -34,15 +34,17 @@ export async function runSort(run: SortRun): Promise<string> {
   if (choice === 'reverse') {
     const step = sortStep(start.arrangement, 'reverse', () => null);
     if (step === null) return 'nothing to reverse';
-    store.dispatch({ type: 'step', step, height });
-    return 'reversed · unsaved';
+    return store.dispatch({ type: 'step', step, height }) ?? 'reversed · unsaved';
   }
   // Values by ref: the base's entries, then those added since (known already).
   const total = start.list.total;
   const values = new SortValues(choice, total + start.added.length);
   values.addLoaded(start.list);
   values.addPage(total, start.added);
-  for (const offset of missingSortPages(total, values.has)) {
+  const missing = missingSortPages(total, values.has);
+  // The reads are of one version, or the sort waits: a snapshot on both sides of them.
+  const before = missing.length === 0 ? null : await api.getPlaylistSnapshot(playlistId, { signal });
+  for (const offset of missing) {
     onStatus(sortProgressText(choice, values.loaded, values.total));
     const page = await api.getPlaylistItems(playlistId, { offset, limit: SORT_PAGE, fields: SORT_FIELDS[choice] }, { signal });
     const now = store.getState();
@@ -51,10 +53,10 @@ export async function runSort(run: SortRun): Promise<string> {
     // The key's fields name the entry too: its journal can then find it again after a change elsewhere.
     store.dispatch({ type: 'known', offset, items: page.items });
   }
+  if (before !== null && (await api.getPlaylistSnapshot(playlistId, { signal })) !== before) return SAVED_MEANWHILE;
   const now = store.getState();
   if (now.generation !== start.generation || now.isWriting || now.added !== start.added) return SAVED_MEANWHILE;
   const step = sortStep(now.arrangement, choice, values.at);
   if (step === null) return 'already in that order';
-  store.dispatch({ type: 'step', step, height });
-  return 'sorted · unsaved';
+  return store.dispatch({ type: 'step', step, height }) ?? 'sorted · unsaved';
 }

@@ -23,6 +23,9 @@ function countEntryReads(): () => number {
   return () => all.mock.contexts.filter((statement) => (statement as Statement).source.includes('FROM playlist_entries')).length;
 }
 
+const itemIdsOf = (playlist: { order: Int32Array; entries: ReadonlyMap<number, { itemId: string }> }) =>
+  Array.from(playlist.order, (entryId) => playlist.entries.get(entryId)?.itemId);
+
 describe('PlaylistStore entries', () => {
   it('are read on first use, once: a listing needs only the order', () => {
     const entryReads = countEntryReads();
@@ -57,8 +60,6 @@ describe('PlaylistStore entries', () => {
     ]);
   });
 
-  const itemIdsOf = (playlist: { order: Int32Array; entries: ReadonlyMap<number, { itemId: string }> }) =>
-    Array.from(playlist.order, (entryId) => playlist.entries.get(entryId)?.itemId);
   const rowsOf = (playlistId: string) => (db.prepare('SELECT COUNT(*) AS n FROM playlist_entries WHERE playlist_id = ?').get(playlistId) as { n: number }).n;
 
   it('an add leaves the version before whole, and the new one finds its new entries', () => {
@@ -121,5 +122,44 @@ describe('PlaylistStore entries', () => {
     store.remove(id, [{ type: 'track', id: ids.track(30) }]);
     store.add(id, [{ type: 'track', id: ids.track(31) }], null, ids.demo, new Date());
     expect(store.get(id)!.order[0]).toBeGreaterThan(removed!);
+  });
+});
+
+describe('PlaylistStore snapshots (decisions §17)', () => {
+  const versionOf = (snapshotId: string): number => Number(/^v(\d+)\.[0-9A-Za-z]{16}$/.exec(snapshotId)?.[1]);
+
+  it('each names its version: v<version>.<16 letters and digits>, one more with every write', () => {
+    const first = store.get(ids.firstPlaylist)!;
+    expect(versionOf(first.snapshotId)).toBe(first.version);
+    const moved = store.reorder(ids.firstPlaylist, { rangeStart: 0, insertBefore: 2, rangeLength: 1, snapshotId: first.snapshotId });
+    expect(moved.ok && versionOf(moved.snapshotId)).toBe(first.version + 1);
+    const added = store.add(ids.firstPlaylist, [{ type: 'track', id: ids.track(30) }], null, ids.demo, new Date());
+    expect(added.ok && versionOf(added.snapshotId)).toBe(first.version + 2);
+    const created = store.create(ids.demo, { name: 'New', description: '', isPublic: true, collaborative: false });
+    expect(versionOf(created.snapshotId)).toBe(1);
+  });
+
+  it('a move on an older snapshot that changes nothing still makes a version: the answer never names a version someone else made', () => {
+    const base = store.get(ids.firstPlaylist)!;
+    // Someone else moves the first entry after the second.
+    const theirs = store.reorder(ids.firstPlaylist, { rangeStart: 0, insertBefore: 2, rangeLength: 1 });
+    // Ours, on the base: the second entry before the first. Already so now: nothing to change.
+    const ours = store.reorder(ids.firstPlaylist, { rangeStart: 1, insertBefore: 0, rangeLength: 1, snapshotId: base.snapshotId });
+    expect(theirs.ok && ours.ok && ours.changed).toBe(false);
+    expect(ours.ok && versionOf(ours.snapshotId)).toBe(base.version + 2);
+    expect(itemIdsOf(store.get(ids.firstPlaylist)!).slice(0, 2)).toEqual([ids.track(2), ids.track(1)]);
+    // On the current snapshot a move that changes nothing answers it as it is.
+    const current = store.get(ids.firstPlaylist)!.snapshotId;
+    expect(store.reorder(ids.firstPlaylist, { rangeStart: 0, insertBefore: 1, rangeLength: 1, snapshotId: current })).toEqual({ ok: true, snapshotId: current, changed: false });
+  });
+
+  it('a removal on an older snapshot takes only the entries that version held', () => {
+    const base = store.get(ids.firstPlaylist)!;
+    store.add(ids.firstPlaylist, [{ type: 'track', id: ids.track(1) }], 0, ids.demo, new Date());
+    const result = store.remove(ids.firstPlaylist, [{ type: 'track', id: ids.track(1) }], base.snapshotId);
+    expect(result).toMatchObject({ ok: true, changed: true });
+    const after = store.get(ids.firstPlaylist)!;
+    expect(itemIdsOf(after)).toEqual([ids.track(1), ...itemIdsOf(base).slice(1)]);
+    expect(after.entries.get(after.order[0]!)?.entryId).not.toBe(base.order[0]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimplifiedPlaylist, Track } from '../../../src/api/types.js';
 import { addPlayingByName } from '../../../src/ui/playlist-editor/add-by-name.js';
 import { addToPlaylist } from '../../../src/ui/playlist-editor/add-to-playlist.js';
+import { runDedupe } from '../../../src/ui/playlist-editor/dedupe-runner.js';
 import { EditSessions } from '../../../src/ui/playlist-editor/edit-sessions.js';
 import { parseJournal } from '../../../src/ui/playlist-editor/model/journal-format.js';
 import { memoryRecentPlaylists } from '../../../src/ui/playlist-editor/recent-playlists.js';
@@ -93,5 +94,39 @@ describe('playdeck add through the dashboard', () => {
     expect(await run(null)).toEqual({ ok: false, reason: `${playlist.name} holds “${track.name}” already: not added again` });
     expect(await run(null, null)).toEqual({ ok: false, reason: 'nothing is playing' });
     expect((await urisOf(api, playlist)).filter((uri) => uri === track.uri)).toHaveLength(1);
+  });
+});
+
+describe('o u on a playlist whose page outran the snapshot its edit was opened with (issue 35, finding 3)', () => {
+  it('A from elsewhere, then two duplicates added elsewhere, then the playlist opened and o u: the first o u removes them', async () => {
+    const api = createFakeApi();
+    const sessions = new EditSessions({ api, journals: null, notice: () => {} });
+    // A playlist longer than the pages the pane loads first, so that o u reads the rest by identity.
+    const made = await api.createPlaylist({ name: 'Long enough' });
+    const tracks = api.catalog.tracks.slice(0, 130).map((track) => track.uri);
+    await api.addPlaylistItems(made.id, tracks.slice(0, 100), null);
+    await api.addPlaylistItems(made.id, tracks.slice(100), null);
+    // The playlists as the Playlists pane listed them, and as A's picker lists them.
+    const listed = api.playlists().find((playlist) => playlist.id === made.id)!;
+    const donor = api.playlists()[5]!;
+    const fromDonor = (await api.getPlaylistItems(donor.id, { offset: 0, limit: 1 })).items[0]!.track as Track;
+    const saved = new Promise((resolve) => {
+      void addToPlaylist({ api, sessions, playlist: listed, items: [fromDonor], askAboutHeld: async () => 'all', onSaved: resolve, signal: new AbortController().signal });
+    });
+    expect(await saved).toEqual({ isSaved: true });
+    // Elsewhere: two duplicates of what the playlist holds.
+    await api.addPlaylistItems(made.id, [tracks[0]!, tracks[1]!], null);
+
+    // Opened from the list read before all that: its first page tells the true length.
+    const session = sessions.open(listed);
+    const { items, total } = await api.getPlaylistItems(made.id, { offset: 0, limit: 50 });
+    session.store.dispatch({ type: 'page', generation: session.store.getState().generation, offset: 0, items, total });
+    const said = await runDedupe({ api, session, height: 10, ask: async () => true, onStatus: () => {}, signal: new AbortController().signal });
+    expect(said).toMatch(/^removed 2 duplicates/);
+    expect(await session.save()).toEqual({ isSaved: true });
+    const uris: string[] = [];
+    for (let offset = 0; offset < 200; offset += 100) uris.push(...(await api.getPlaylistItems(made.id, { offset, limit: 100 })).items.map((item) => item.track!.uri));
+    expect(uris).toEqual([...tracks, fromDonor.uri]);
+    sessions.release(session);
   });
 });

@@ -313,6 +313,56 @@ describe('the journal of a playlist edit', () => {
     }
   });
 
+  it('a disk that fills at any write of a save of removals and additions, then a kill: nothing lost, each addition sent once', { timeout: 60_000 }, async () => {
+    /** The save of a removal (of a URI held twice: the other copy added back) and an addition, the disk full from its `fullFrom`th journal write on. */
+    async function saveFilling(fullFrom: number) {
+      const api = createFakeApi();
+      const playlist = readable((await api.getMyPlaylists({ offset: 0, limit: 50 })).items)[SMALL]!;
+      const uris = (await identitiesOn(api, playlist.id)).map((identity) => identity.split(' ')[0]!);
+      await api.addPlaylistItems(playlist.id, [uris[5]!], 12);
+      const { disk, files, state } = fillingFiles();
+      /** Writes of the save, counted once the changes are made. */
+      let writes = Number.NEGATIVE_INFINITY;
+      const counted: JournalFiles = { ...files, write: (id, chunks) => (state.isFull = state.isFull || ++writes >= fullFrom, files.write(id, chunks)) };
+      const initial = createEdit(playlist.tracks.total + 1, (await api.getPlaylist(playlist.id)).snapshot_id, 10);
+      const recorder = new JournalRecorder({ journals: new UnsavedJournals(SERVICE, counted), playlistId: playlist.id, playlistName: 'x', initial, resumed: null, onError: () => {} });
+      const store = createEditStore(initial, recorder.observe);
+      for (let offset = 0; offset < initial.list.total; offset += 10) {
+        const { items, total } = await api.getPlaylistItems(playlist.id, { offset, limit: 10 });
+        store.dispatch({ type: 'page', generation: store.getState().generation, offset, items, total });
+      }
+      const stub = (row: number) => stubItem(uris[row]!, '2026-01-01T00:00:00Z');
+      for (const action of [{ type: 'remove', rows: [5], height: HEIGHT }, { type: 'insert', at: 3, items: [stub(0), stub(1)], follow: true, height: HEIGHT }] as EditAction[]) {
+        expect(store.dispatch(action)).toBeNull();
+      }
+      writes = 0;
+      const desired = Array.from(store.getState().arrangement.order, (ref) => entryAt(store.getState(), ref)!.track!.uri);
+      const counts = { added: 0 };
+      const counting: Api = { ...api, addPlaylistItems: (...args) => (counts.added++, api.addPlaylistItems(...args)) };
+      const isSaved = await save(counting, { store, recorder, playlistId: playlist.id }).then(() => true, () => false);
+      const urisOn = async () => (await identitiesOn(api, playlist.id)).map((identity) => identity.split(' ')[0]);
+      return { api: counting, playlistId: playlist.id, disk, desired, counts, isSaved, urisOn, writes };
+    }
+    const plain = await saveFilling(Infinity);
+    expect(plain.isSaved).toBe(true);
+    expect(await plain.urisOn()).toEqual(plain.desired);
+    expect(plain.counts.added).toBe(2);
+    for (let fullFrom = 1; fullFrom <= plain.writes; fullFrom++) {
+      const run = await saveFilling(fullFrom);
+      const when = `the disk full from write ${fullFrom} of ${plain.writes} on`;
+      expect(run.isSaved, when).toBe(false);
+      // Killed now; the next start finds the disk with room again.
+      const { resumed } = await restoreJournal(run.api, parseJournal(run.disk.get(run.playlistId)!), true);
+      const restarted = memoryFiles();
+      const recorder = new JournalRecorder({
+        journals: new UnsavedJournals(SERVICE, restarted.files), playlistId: run.playlistId, playlistName: 'x', initial: resumed.edit, resumed: resumed.journal, onError: (m) => { throw new Error(m); },
+      });
+      await save(run.api, { store: createEditStore(resumed.edit, recorder.observe), recorder, playlistId: run.playlistId });
+      expect(await run.urisOn(), when).toEqual(run.desired);
+      expect(run.counts.added, when).toBe(plain.counts.added);
+    }
+  });
+
   it('merges a change made elsewhere between the kill and the restart', async () => {
     const { disk, files } = memoryFiles();
     const api = createFakeApi();
@@ -330,25 +380,62 @@ describe('the journal of a playlist edit', () => {
     expect(await identitiesOn(api, edit.playlistId)).toEqual([before[22], before[1], before[0], ...before.slice(2, 22)]);
   });
 
-  it('says so when the journal cannot be written, and keeps the move on screen', async () => {
+  /** Journal files on a disk that is full once `isFull` says so: every write fails as a full disk fails. */
+  function fillingFiles() {
+    const { disk, files } = memoryFiles();
+    const state = { isFull: false };
+    const full: JournalFiles = {
+      ...files,
+      write: (playlistId, chunks) => {
+        if (state.isFull) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', path: '/state/playdeck/journal/x.tmp' });
+        files.write(playlistId, chunks);
+      },
+    };
+    return { disk, files: full, state };
+  }
+
+  it('refuses a change its journal cannot hold: nothing changes, nobody hears of it, the reason is returned once', async () => {
     const api = createFakeApi();
     const playlist = readable((await api.getMyPlaylists({ offset: 0, limit: 50 })).items)[SMALL]!;
-    const full: JournalFiles = {
-      write: () => {
-        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      },
-      remove: () => {},
-      removeLeftOver: () => {},
-    };
+    const { disk, files, state } = fillingFiles();
+    state.isFull = true;
     const errors: string[] = [];
     const initial = createEdit(playlist.tracks.total, playlist.snapshot_id, PAGE_SIZE);
     const recorder = new JournalRecorder({
-      journals: new UnsavedJournals(SERVICE, full), playlistId: playlist.id, playlistName: playlist.name, initial, resumed: null, onError: (line) => errors.push(line),
+      journals: new UnsavedJournals(SERVICE, files), playlistId: playlist.id, playlistName: playlist.name, initial, resumed: null, onError: (line) => errors.push(line),
     });
     const store = createEditStore(initial, recorder.observe);
-    store.dispatch(press('moveDown'));
+    const heard = vi.fn();
+    store.subscribe(heard);
+    expect(store.dispatch(press('moveDown'))).toBe('not changed: the disk is full (/state/playdeck/journal)');
+    expect(store.getState()).toBe(initial);
+    expect(heard).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
+    expect(disk.size).toBe(0);
+    // Room again: the same key works, and the journal holds one change, not two.
+    state.isFull = false;
+    expect(store.dispatch(press('moveDown'))).toBeNull();
     expect(Array.from(store.getState().arrangement.order.slice(0, 2))).toEqual([1, 0]);
-    expect(errors).toEqual(['unsaved changes not written to disk: ENOSPC: no space left on device, write']);
+    expect(parseJournal(disk.get(playlist.id)!).changeCount).toBe(1);
+  });
+
+  it('sends nothing whose being in flight cannot be journaled: a full disk between the change and its save fails the save, the service unchanged', async () => {
+    const api = createFakeApi();
+    const { files, disk, state } = fillingFiles();
+    const edit = await openEdit(api, SMALL, new UnsavedJournals(SERVICE, files));
+    const before = await identitiesOn(api, edit.playlistId);
+    edit.store.dispatch(press('moveDown'));
+    state.isFull = true;
+    const host = { api, playlistId: edit.playlistId, store: edit.store, signal: new AbortController().signal, onStep: () => {}, onMerged: () => {}, pace: { current: createPace() }, confirm: async () => true };
+    await expect(saveOrder(host)).rejects.toThrow('not sent: the disk is full');
+    expect(api.callsTo('reorderPlaylistItems')).toHaveLength(0);
+    expect(await identitiesOn(api, edit.playlistId)).toEqual(before);
+    expect(parseJournal(disk.get(edit.playlistId)!).inFlight).toBeNull();
+    // Room again: the save goes, once.
+    state.isFull = false;
+    await saveOrder(host);
+    expect(api.callsTo('reorderPlaylistItems')).toHaveLength(1);
+    expect(await identitiesOn(api, edit.playlistId)).toEqual([before[1], before[0], ...before.slice(2)]);
   });
 
   it('sets a journal that cannot be read aside, with a line for the status line and the log', async () => {

@@ -66,8 +66,8 @@ export function useEditorChanges(options: EditorChangesOptions): EditorChanges {
       const kept = new Set(rows);
       let copiesKept = 0;
       order.forEach((ref, row) => !kept.has(row) && gone.has(itemUriOf(entryAt(edit, ref))) && copiesKept++);
-      session.store.dispatch({ type: 'remove', rows, height: listHeight });
-      status.showEdit(removedMessage(rows.length, copiesKept, isDirty(session.store.getState().arrangement)));
+      const refusal = session.store.dispatch({ type: 'remove', rows, height: listHeight });
+      status.showEdit(refusal ?? removedMessage(rows.length, copiesKept, isDirty(session.store.getState().arrangement)));
     };
     const add = (): void => {
       const { session } = latest.current;

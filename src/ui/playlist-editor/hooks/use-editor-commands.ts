@@ -52,9 +52,10 @@ export function useEditorCommands(options: EditorCommandsOptions): Handlers {
   const lifted = useRef<Lifted | null>(null);
 
   return useMemo((): Handlers => {
-    const arrange = (action: ArrangementAction): void => {
+    /** The action done; why it was refused (its journal could not be written), else null. */
+    const arrange = (action: ArrangementAction): string | null => {
       const { store, listHeight } = latest.current;
-      store.dispatch({ type: 'arrange', action, height: listHeight });
+      return store.dispatch({ type: 'arrange', action, height: listHeight });
     };
     const clearFilter = (): void => {
       const { filter, filtered, store, listHeight } = latest.current;
@@ -85,8 +86,7 @@ export function useEditorCommands(options: EditorCommandsOptions): Handlers {
     const step = (command: 'moveUp' | 'moveDown' | 'undo' | 'redo', count: number): void => {
       const { store, status } = latest.current;
       const before = store.getState().arrangement;
-      arrange({ type: command, count });
-      status.showEdit(stepMessage(command, before, store.getState().arrangement));
+      status.showEdit(arrange({ type: command, count }) ?? stepMessage(command, before, store.getState().arrangement));
     };
     const onCommand = (command: ItemsCommand | null, count: number): void => {
       const { store, filter, filtered, status, listHeight } = latest.current;

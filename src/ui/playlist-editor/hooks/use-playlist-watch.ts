@@ -1,17 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useApi } from '../../api-context.js';
-import { isDirty } from '../model/arrangement.js';
-import {
-  canMergeFresh,
-  nextCheckAt,
-  readCheck,
-  UPDATED_FROM_ELSEWHERE,
-  WATCH_BUSY_RECHECK_MS,
-} from '../model/watch.js';
+import { nextCheckAt, WATCH_BUSY_RECHECK_MS } from '../model/watch.js';
 import type { EditStore } from '../edit-store.js';
-import { MERGED, type SaveLoop } from '../save-loop.js';
-import { readFreshOrder } from '../read-fresh-order.js';
-import { isSameBase } from '../model/edit-base.js';
+import type { SaveLoop } from '../save-loop.js';
+import { checkPlaylist } from '../playlist-watch.js';
 
 export interface PlaylistWatchOptions {
   playlistId: string;
@@ -24,9 +16,8 @@ export interface PlaylistWatchOptions {
 }
 
 /**
- * Takes in changes made to the playlist elsewhere while its items are on screen (playlist-watch.ts says
- * when): a changed snapshot is read by identity and merged as a save merges, the cursor and the mark staying
- * on their entries and unsaved moves replayed on top (the save that follows sends them).
+ * Takes in changes made to the playlist elsewhere while its items are on screen: a check (playlist-watch.ts)
+ * 15 s after the service last told the view its snapshot (model/watch.ts), none while a save is under way.
  */
 export function usePlaylistWatch(options: PlaylistWatchOptions): void {
   const api = useApi();
@@ -63,19 +54,7 @@ export function usePlaylistWatch(options: PlaylistWatchOptions): void {
       // The next is due 15 s after this one goes: a change made after it is what that one finds.
       lastHeardAt.current = Date.now();
       try {
-        const snapshotId = await api.getPlaylistSnapshot(playlistId, { signal });
-        const atCheck = store.getState();
-        if (readCheck(atCheck, snapshotId, isSaving()) === 'changed') {
-          const fresh = await readFreshOrder(api, playlistId, snapshotId, signal);
-          const now = store.getState();
-          if (fresh !== null && canMergeFresh(atCheck, now, isSaving())) {
-            if (isSameBase(now, fresh)) store.dispatch({ type: 'snapshot', snapshotId: fresh.snapshotId });
-            else {
-              store.dispatch({ type: 'merge', fresh });
-              latest.current.onStatus(isDirty(now.arrangement) ? MERGED : UPDATED_FROM_ELSEWHERE);
-            }
-          }
-        }
+        await checkPlaylist({ api, playlistId, store, loop: latest.current.loop, signal, onStatus: (message) => latest.current.onStatus(message) });
       } catch {
         // Offline, refused, aborted: the status line tells of the connection; the next check tries again.
       }

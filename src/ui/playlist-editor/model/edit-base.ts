@@ -4,6 +4,7 @@ import { entryIdentity, stubItem } from './entry-identity.js';
 import type { PlaylistEdit } from './edit.js';
 import { refsOfSteps } from './history.js';
 import { itemAt, permuteSparseList, withPage, type SparseList } from '../../state/sparse-list.js';
+import { landingOf } from './snapshot-lineage.js';
 
 /**
  * What happens to the base under the edit: pages arrive, requests land and renumber it. The user's order
@@ -26,23 +27,40 @@ function differsFromLoaded(list: SparseList<PlaylistItem>, offset: number, items
   });
 }
 
+/**
+ * A page of the base arriving. One that shows the base is outdated (another size, other entries where some
+ * are loaded) makes it stale, as its snapshot no longer names what is shown (decisions §17): with changes
+ * unsaved it is set aside (the save that follows merges by identity); with none it is shown, and the next
+ * check, save or `o u` reads the order rather than trust the snapshot.
+ */
 export function receivePage(state: PlaylistEdit, offset: number, items: readonly PlaylistItem[], total: number): PlaylistEdit {
   const sizeChanged = total !== state.list.total;
-  if (isDirty(state.arrangement) && (sizeChanged || differsFromLoaded(state.list, offset, items))) {
+  const isOutdated = sizeChanged || differsFromLoaded(state.list, offset, items);
+  if (isDirty(state.arrangement) && isOutdated) {
     // Placing it would show other entries under the user's changes: the save that follows merges by identity.
     return state.isBaseStale ? state : { ...state, isBaseStale: true };
   }
   const isKnown = !sizeChanged && items.every((item, index) => itemAt(state.list, offset + index) === item);
   if (isKnown) return state;
   const list = withPage(state.list, offset, items, total);
-  if (!sizeChanged) return { ...state, list };
+  const isBaseStale = state.isBaseStale || isOutdated;
+  if (!sizeChanged) return { ...state, list, isBaseStale };
   // Nothing unsaved: the view starts afresh at the new size, the cursor staying where it was.
   const fresh = createArrangement(list.total);
   const cursor = Math.max(0, Math.min(state.arrangement.cursor, list.total - 1));
   return {
     ...state, list, arrangement: { ...fresh, cursor }, touched: new Uint8Array(list.total), added: [], top: Math.min(state.top, cursor),
-    generation: state.generation + 1,
+    generation: state.generation + 1, isBaseStale,
   };
+}
+
+/**
+ * What the base is worth once a write planned on it was answered `answer` (snapshot-lineage.ts): still
+ * known when the write was alone, else stale (someone else wrote too) or unsure (the id cannot say).
+ */
+function trustAfter(state: PlaylistEdit, answer: string): Pick<PlaylistEdit, 'isBaseStale' | 'isBaseUnsure'> {
+  const landing = landingOf(state.snapshotId, answer);
+  return { isBaseStale: state.isBaseStale || landing === 'amongOthers', isBaseUnsure: state.isBaseUnsure || landing === 'unknown' };
 }
 
 /** The base renumbered so that the service's `order` is the identity; loaded entries move along. */
@@ -52,8 +70,9 @@ export function receiveSaved(state: PlaylistEdit, order: ArrayLike<number>, snap
   for (let i = 0; i < order.length; i++) newPosition[order[i]!] = i;
   const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, state.list.total, state.pageSize);
   const touched = new Uint8Array(state.touched.length);
-  state.touched.forEach((flag, position) => (touched[newPosition[position]!] = flag));
-  return { ...state, arrangement, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
+  // Once all is saved nobody's moves are pending: a later merge weighs only the moves made after.
+  if (isDirty(arrangement)) state.touched.forEach((flag, position) => (touched[newPosition[position]!] = flag));
+  return { ...state, ...trustAfter(state, snapshotId), arrangement, list, touched, snapshotId, generation: state.generation + 1, isWriting: false };
 }
 
 /**
@@ -96,8 +115,8 @@ export function receiveBaseChange(state: PlaylistEdit, change: BaseChange, snaps
   const arrangement = arrangementReducer(state.arrangement, { type: 'renumber', refOf, baseLength: newLength });
   const list = permuteSparseList(state.list, (position) => newPosition[position] ?? -1, newLength, state.pageSize);
   const touched = new Uint8Array(newLength);
-  state.touched.forEach((flag, position) => flag && newPosition[position]! >= 0 && (touched[newPosition[position]!] = 1));
-  return { ...state, arrangement, list, touched, added, snapshotId, generation: state.generation + 1, isWriting: false };
+  if (isDirty(arrangement)) state.touched.forEach((flag, position) => flag && newPosition[position]! >= 0 && (touched[newPosition[position]!] = 1));
+  return { ...state, ...trustAfter(state, snapshotId), arrangement, list, touched, added, snapshotId, generation: state.generation + 1, isWriting: false };
 }
 
 /**

@@ -42,8 +42,18 @@ export interface PlaylistEdit {
   readonly generation: number;
   /** A reorder request is in flight: no page is asked for until it is answered. */
   readonly isWriting: boolean;
-  /** A page showed that the playlist changed elsewhere while moves were unsaved: it was set aside, save soon. */
+  /**
+   * The base is known to differ from what the service has: a page showed a change made elsewhere while moves
+   * were unsaved (it was set aside), or a write's answer named a version someone else wrote too (decisions §17).
+   * The next save reads the playlist by identity and merges before it sends anything.
+   */
   readonly isBaseStale: boolean;
+  /**
+   * The base is the editor's own reckoning of what its writes made, labelled with an answer that cannot say
+   * whether someone else wrote in between (an opaque snapshot id): the save verifies it by reading before it
+   * says saved, and a check of the playlist reads it rather than trust a 304.
+   */
+  readonly isBaseUnsure: boolean;
   /** Pages are fetched this long; loaded entries are kept in pages cut at its multiples. */
   readonly pageSize: number;
 }
@@ -76,15 +86,22 @@ export type EditAction =
   | { type: 'page'; generation: number; offset: number; items: readonly PlaylistItem[]; total: number }
   /** A request goes out, planned on the base (the journal records it before it is sent). */
   | { type: 'writeStarted'; request?: WriteRequest }
-  /** A reorder request landed: the service has `order` (base positions) as `snapshotId`. */
+  /**
+   * A reorder request landed, answered `snapshotId`: the base becomes `order` (base positions), taken as what
+   * the service has only when the answer says the write was alone (snapshot-lineage.ts; else the base is stale
+   * or unsure).
+   */
   | { type: 'saved'; order: ArrayLike<number>; snapshotId: string }
-  /** An addition or a removal landed: the base is `change` applied to it, as `snapshotId`; entries to add again are dated `at`. */
+  /** An addition or a removal landed: the base is `change` applied to it, as `snapshotId` (trusted as `saved` is); entries to add again are dated `at`. */
   | { type: 'written'; change: BaseChange; snapshotId: string; at: string }
   /** A request failed: it may or may not have landed, so the next save checks the snapshot. */
   | { type: 'writeFailed' }
   /** The playlist changed elsewhere: the view's order is replayed on `fresh`, which becomes the base. */
   | { type: 'merge'; fresh: FreshOrder }
-  /** The service names the base's very entries (edit-base.ts, isSameBase) by another snapshot: it is taken as is. */
+  /**
+   * The service holds the base's very entries as `snapshotId` (edit-base.ts isSameBase, or a save's reads
+   * verified it): the base is taken as is, known again.
+   */
   | { type: 'snapshot'; snapshotId: string };
 
 export function createEdit(total: number, snapshotId: string | null, pageSize: number): PlaylistEdit {
@@ -92,7 +109,7 @@ export function createEdit(total: number, snapshotId: string | null, pageSize: n
   const length = arrangement.order.length;
   return {
     arrangement, list: emptySparseList(length), added: [], touched: new Uint8Array(length), top: 0, filterTop: 0, snapshotId, generation: 0,
-    isWriting: false, isBaseStale: false, pageSize,
+    isWriting: false, isBaseStale: false, isBaseUnsure: false, pageSize,
   };
 }
 
@@ -251,7 +268,8 @@ export function editReducer(state: PlaylistEdit, action: EditAction): PlaylistEd
     case 'merge':
       return mergeOnFresh(state, action.fresh);
     case 'snapshot':
-      return state.snapshotId === action.snapshotId ? state : { ...state, snapshotId: action.snapshotId, isBaseStale: false };
+      if (state.snapshotId === action.snapshotId && !state.isBaseStale && !state.isBaseUnsure) return state;
+      return { ...state, snapshotId: action.snapshotId, isBaseStale: false, isBaseUnsure: false };
   }
 }
 

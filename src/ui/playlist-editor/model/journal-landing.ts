@@ -36,7 +36,7 @@ function newPositions(journal: Journal, request: WriteRequest): { newPosition: I
  * service's order then, when known); an entry the service no longer has that the order keeps (another copy of
  * a URI removed) becomes an entry to add, dated `at`.
  */
-export function acknowledge(journal: Journal, request: WriteRequest, snapshotId: string, at: number, identities?: readonly string[]): Journal {
+export function acknowledge(journal: Journal, request: WriteRequest, snapshotId: string | null, at: number, identities?: readonly string[]): Journal {
   const n = journal.baseLength;
   const { newPosition, length } = newPositions(journal, request);
   const refOf = new Int32Array(n + journal.added.length).fill(-1);

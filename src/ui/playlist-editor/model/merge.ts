@@ -1,6 +1,7 @@
 import { baseKeys, countIdentities, entryIdentity, isKnownKey, keysOfOrder } from './entry-identity.js';
 import type { PlaylistEdit } from './edit.js';
-import { arrangementReducer } from './arrangement.js';
+import { arrangementReducer, isDirty } from './arrangement.js';
+import { heaviestIncreasing } from './heaviest-subsequence.js';
 import { itemAt, permuteSparseList } from '../../state/sparse-list.js';
 
 /** The service's order now, entry by entry, and the snapshot it is. */
@@ -8,37 +9,6 @@ export interface FreshOrder {
   snapshotId: string;
   /** `entryIdentity` of each entry, in the service's order. */
   identities: readonly string[];
-}
-
-/**
- * Which entries of `desired` (given as their base positions) stay put: a heaviest subsequence in base
- * order, in O(n log n) with a tree of prefix maxima. Weights make it follow the user's intent: an entry
- * whose identity is unknown must stay (it cannot be found again), one the user moved with `J`/`K` is the
- * first to count as moved (pressing `J` once on A could as well be read as "B went up" otherwise).
- */
-function keptEntries(positions: Int32Array, weights: Float64Array): Uint8Array {
-  const n = positions.length;
-  const tree = new Float64Array(n + 1);
-  const treeAt = new Int32Array(n + 1).fill(-1);
-  const best = new Float64Array(n);
-  const previous = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    let bestBefore = 0;
-    let bestIndex = -1;
-    for (let slot = positions[i]!; slot > 0; slot -= slot & -slot) {
-      if (tree[slot]! > bestBefore) [bestBefore, bestIndex] = [tree[slot]!, treeAt[slot]!];
-    }
-    best[i] = bestBefore + weights[i]!;
-    previous[i] = bestIndex;
-    for (let slot = positions[i]! + 1; slot <= n; slot += slot & -slot) {
-      if (best[i]! > tree[slot]!) [tree[slot], treeAt[slot]] = [best[i]!, i];
-    }
-  }
-  const kept = new Uint8Array(n);
-  let last = -1;
-  for (let i = 0; i < n; i++) if (last < 0 || best[i]! > best[last]!) last = i;
-  for (let i = last; i >= 0; i = previous[i]!) kept[i] = 1;
-  return kept;
 }
 
 /** The key of an entry added since the base: in no fresh order. */
@@ -102,19 +72,43 @@ function takenKeys(state: PlaylistEdit, keys: readonly string[], freshKeys: read
   return taken;
 }
 
-/** Which refs of the order stay put: a heaviest subsequence among its base entries (added ones always move). */
-function keptRefs(state: PlaylistEdit, keys: readonly string[]): Uint8Array {
+/**
+ * Which refs of the order stay put: a heaviest subsequence in base order among its base entries (added ones
+ * always move). Weights follow the user's intent (decisions §17): an entry whose identity is unknown must
+ * stay (it cannot be found again, so the entries around it move instead), and one the user did not move
+ * outweighs all those they moved together: pressing `J` once on A could as well be read as "B went up", and
+ * moving three entries up past a fourth as "the fourth went down". An entry the service no longer has at all
+ * weighs nothing: where it was must not push others about.
+ */
+function keptRefs(state: PlaylistEdit, keys: readonly string[], freshCounts: ReadonlyMap<string, number>): Uint8Array {
   const n = state.list.total;
   const { order } = state.arrangement;
   const rows = order.reduce<number[]>((found, ref, row) => (ref < n ? (found.push(row), found) : found), []);
   const positions = Int32Array.from(rows, (row) => order[row]!);
-  const mustStay = 2 * order.length + 2;
-  const weights = Float64Array.from(positions, (position) => (!isKnownKey(keys[position]!) ? mustStay : state.touched[position] ? 1 : 2));
+  const isGone = (position: number): boolean => {
+    const entry = itemAt(state.list, position);
+    return entry !== undefined && !freshCounts.has(entryIdentity(entry));
+  };
+  let moved = 0;
+  let unmoved = 0;
+  for (const position of positions) {
+    if (isKnownKey(keys[position]!)) {
+      if (state.touched[position]) moved++;
+      else unmoved++;
+    }
+  }
+  const unmovedWeight = moved + 1;
+  const mustStay = moved + unmoved * unmovedWeight + 1;
+  const weightOf = (position: number): number => {
+    if (isKnownKey(keys[position]!)) return state.touched[position] ? 1 : unmovedWeight;
+    return isGone(position) ? 0 : mustStay;
+  };
+  const weights = Float64Array.from(positions, weightOf);
   // The subsequence is of base positions 0..n-1 (the tree's size): rank them among the ones shown.
   const ranks = Int32Array.from(positions).sort();
   const rankOf = new Map<number, number>();
   ranks.forEach((position, rank) => rankOf.set(position, rank));
-  const keptAmongBase = keptEntries(Int32Array.from(positions, (position) => rankOf.get(position)!), weights);
+  const keptAmongBase = heaviestIncreasing(Int32Array.from(positions, (position) => rankOf.get(position)!), weights);
   const kept = new Uint8Array(order.length);
   rows.forEach((row, index) => (kept[row] = keptAmongBase[index]!));
   return kept;
@@ -133,11 +127,12 @@ export function mergeOnFresh(state: PlaylistEdit, fresh: FreshOrder): PlaylistEd
   const freshKeys = keysOfOrder(fresh.identities);
   const freshPosition = new Map<string, number>();
   freshKeys.forEach((key, position) => freshPosition.set(key, position));
-  const keys = baseKeys(state.list, countIdentities(fresh.identities));
+  const freshCounts = countIdentities(fresh.identities);
+  const keys = baseKeys(state.list, freshCounts);
   const { order, cursor, mark } = state.arrangement;
   const keyOf = (ref: number): string => (ref < n ? keys[ref]! : addedKey(ref));
   const desired = Array.from(order, keyOf);
-  const merged = replay(desired, keptRefs(state, keys), freshKeys, takenKeys(state, keys, freshKeys, fresh.identities));
+  const merged = replay(desired, keptRefs(state, keys, freshCounts), freshKeys, takenKeys(state, keys, freshKeys, fresh.identities));
   const newLength = fresh.identities.length;
   // Entries added since the base keep coming after the fresh base, in the order they now show.
   const added = merged.filter(isAddedKey).map((key) => state.added[Number(key.slice(1)) - n]!);
@@ -157,9 +152,9 @@ export function mergeOnFresh(state: PlaylistEdit, fresh: FreshOrder): PlaylistEd
   const newPosition = (position: number): number => freshPosition.get(keys[position]!) ?? -1;
   const list = permuteSparseList(state.list, newPosition, newLength, state.pageSize);
   const touched = new Uint8Array(newLength);
-  state.touched.forEach((flag, position) => flag && newPosition(position) >= 0 && (touched[newPosition(position)] = 1));
+  if (isDirty(arrangement)) state.touched.forEach((flag, position) => flag && newPosition(position) >= 0 && (touched[newPosition(position)] = 1));
   const top = Math.min(state.top, arrangement.cursor);
   return {
-    ...state, arrangement, list, added, touched, top, snapshotId: fresh.snapshotId, generation: state.generation + 1, isBaseStale: false,
+    ...state, arrangement, list, added, touched, top, snapshotId: fresh.snapshotId, generation: state.generation + 1, isBaseStale: false, isBaseUnsure: false,
   };
 }

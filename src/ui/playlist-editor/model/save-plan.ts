@@ -5,6 +5,7 @@
  * Keys are ENTRY identities and must be distinct: a playlist may hold the same track twice, so callers
  * pass entry ids or base positions (0..n-1), never track URIs.
  */
+import { heaviestIncreasing } from './heaviest-subsequence.js';
 
 /** One reorder request: move `rangeLength` entries from `rangeStart` to before the entry now at
  * `insertBefore` (positions before the move; `insertBefore` = length means the end). */
@@ -77,15 +78,30 @@ class SlotCounts {
 }
 
 /**
+ * Which entries of `to` (their positions in `from`) stay put: a longest subsequence kept in relative order;
+ * with `isMoved` (by index in `from`), one that keeps every entry not moved, so that only moved entries move.
+ */
+function keptFlags(positions: Int32Array, isMoved?: (index: number) => boolean): Uint8Array {
+  if (isMoved === undefined) return longestIncreasingFlags(positions);
+  let moved = 0;
+  for (const position of positions) if (isMoved(position)) moved++;
+  // An entry not moved outweighs all the moved ones together.
+  return heaviestIncreasing(positions, Float64Array.from(positions, (position) => (isMoved(position) ? 1 : moved + 1)));
+}
+
+/**
  * Moves that, applied one after another to `from` (see `applyMoves`), give `to`. The entries of one
  * longest subsequence kept in relative order stay put; every other entry moves once, and entries that
  * sit together in `from` and belong together in `to` move as one range. So: at most
- * n − |longest kept subsequence| moves, and a block moved anywhere is a single move.
+ * n − |longest kept subsequence| moves, and a block moved anywhere is a single move. Given `isMoved` (the
+ * entries at those indexes of `from` are the ones the user moved), every entry not moved stays put, and the
+ * moves carry only entries the user moved (decisions §17): on a version another writer changed meanwhile,
+ * the service applies a move to the entries it names, so a move must name only those the user chose.
  */
-export function planMoves<K>(from: ArrayLike<K>, to: ArrayLike<K>): RangeMove[] {
+export function planMoves<K>(from: ArrayLike<K>, to: ArrayLike<K>, isMoved?: (index: number) => boolean): RangeMove[] {
   const n = from.length;
   const positions = positionsIn(from, to);
-  const kept = longestIncreasingFlags(positions);
+  const kept = keptFlags(positions, isMoved);
   // Slot 2p + 1 holds the entry originally at p until it moves; slot 2p holds what moved in before
   // it; slot 2n is the end. An entry's current index is the count of entries in earlier slots.
   const slots = new SlotCounts(2 * n + 1);

@@ -24,7 +24,8 @@ export type CheckAnswer = 'current' | 'changed' | 'busy';
 
 export function readCheck(state: PlaylistEdit, snapshotId: string, isSaving: boolean): CheckAnswer {
   if (isSaving || state.isWriting) return 'busy';
-  return snapshotId === state.snapshotId ? 'current' : 'changed';
+  // A base that is stale or unsure is not what a 304 would vouch for: it is read (decisions §17).
+  return snapshotId === state.snapshotId && !state.isBaseStale && !state.isBaseUnsure ? 'current' : 'changed';
 }
 
 /**

@@ -76,7 +76,8 @@ function basePart(edit: PlaylistEdit): Int32Array {
 export function plannedMoves(edit: PlaylistEdit): RangeMove[] | null {
   const part = basePart(edit);
   if (part.length !== edit.list.total) return null;
-  return planMoves(edit.arrangement.savedOrder, part);
+  // Only the entries the user moved move: on a version changed meanwhile the service moves those it is told.
+  return planMoves(edit.arrangement.savedOrder, part, (position) => edit.touched[position] === 1);
 }
 
 /** The next addition: the first run of entries to add (up to 100), after the base entry that precedes it. */
@@ -124,5 +125,6 @@ export function countPlan(edit: PlaylistEdit, uriAt: UriAt): PlanCount {
     if (isAdded && run % WRITE_CHUNK === 0) additions++;
     run = isAdded ? run + 1 : 0;
   }
-  return { removals: Math.ceil(removedUris.size / WRITE_CHUNK), moves: planMoves(sorted, kept).length, additions, addedBack };
+  const moves = planMoves(sorted, kept, (index) => edit.touched[sorted[index]!] === 1).length;
+  return { removals: Math.ceil(removedUris.size / WRITE_CHUNK), moves, additions, addedBack };
 }

@@ -65,6 +65,26 @@ describe('mergeOnFresh', () => {
     expect(shown(mergeOnFresh(other, { snapshotId: 'v2', identities: identities([...'JABCDEFGHI']) }))).toEqual([...'BJACDEFGHI']);
   });
 
+  it('moves what the user moved, however many: three entries up past a fourth are three moves, not one of the fourth', () => {
+    // Ours: B, C, D up one place past A. Elsewhere: J to the top, A to the end.
+    const state = apply(reorderOf(letters), cursorTo(1), move('toggleMark'), cursorTo(3), move('moveUp'));
+    expect(shown(state)).toEqual([...'BCDAEFGHIJ']);
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'JBCDEFGHIA']) });
+    // A stays where the other writer put it, and the entries nobody here moved keep their order.
+    expect(shown(merged)).toEqual([...'BCDJEFGHIA']);
+  });
+
+  it('lets no entry the service no longer has push others about (issue 35)', () => {
+    // Ours: the block A B A (copies of A among them) up one place past C. Elsewhere: every A removed, copies N
+    // added, B to the end: what it did to C and D, which nobody here moved, stands (C before D).
+    const state = apply(reorderOf([...'ACABAAAD']), cursorTo(2), move('toggleMark'), cursorTo(4), move('moveUp'));
+    expect(shown(state)).toEqual([...'AABACAAD']);
+    const merged = mergeOnFresh(state, { snapshotId: 'v2', identities: identities([...'CNNNDNB']) });
+    const names = Array.from(merged.arrangement.order, (position) => [...'CNNNDNB'][position]);
+    expect(names.indexOf('C')).toBeLessThan(names.indexOf('D'));
+    expect(names).toEqual([...'BCNNNDN']);
+  });
+
   it('moves a long marked range that is mostly not loaded by moving the one entry it passed', () => {
     const numbers = Array.from({ length: 400 }, (_, i) => i);
     // Rows 0–299 marked (most never loaded), moved down one place past entry 300.

@@ -146,3 +146,35 @@ describe('planMoves', () => {
     expect(applyMoves(from, moves)).toEqual(to);
   });
 });
+
+describe('planMoves, told which entries the user moved', () => {
+  it('moves only those: three moved up past a fourth are one move of the three, not one of the fourth', () => {
+    const from = letters('abcdef');
+    const to = letters('bcdaef');
+    expect(planMoves(from, to)).toEqual([{ rangeStart: 0, insertBefore: 4, rangeLength: 1 }]);
+    const moves = planMoves(from, to, (index) => index >= 1 && index <= 3);
+    expect(moves).toEqual([{ rangeStart: 1, insertBefore: 0, rangeLength: 3 }]);
+    expect(applyMoves(from, moves)).toEqual(to);
+  });
+
+  it('reaches the order, every move carrying only moved entries (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }).chain((n) => fc.tuple(fc.shuffledSubarray(Array.from({ length: n }, (_, i) => i), { minLength: n, maxLength: n }), fc.array(fc.boolean(), { minLength: n, maxLength: n }))), ([to, flags]) => {
+        const from = Array.from({ length: to.length }, (_, i) => i);
+        // The entries not moved keep their order (as in an edit): those out of order count as moved.
+        const kept = new Set<number>();
+        let last = -1;
+        for (const entry of to) if (!flags[entry] && entry > last) (kept.add(entry), (last = entry));
+        const isMoved = (index: number) => !kept.has(index);
+        let order = from;
+        for (const move of planMoves(from, to, isMoved)) {
+          const carried = order.slice(move.rangeStart, move.rangeStart + move.rangeLength);
+          expect(carried.every(isMoved)).toBe(true);
+          order = applyMoves(order, [move]);
+        }
+        expect(order).toEqual(to);
+      }),
+      { seed: 17, numRuns: 300 },
+    );
+  });
+});
