@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { DEMO_DEVICES, type DeviceList } from './devices.js';
 import type { MediaSource } from './media-source.js';
 import { HistoryTracker } from './history-tracker.js';
 import { PlaybackService } from './playback.js';
@@ -39,6 +40,8 @@ export interface ServiceContext {
   devMode: boolean;
   /** The files behind the catalog (a music folder's), or null for the generated demo catalog. */
   media: MediaSource | null;
+  /** The devices the player plays on: the demo's, or the sound engine's outputs while it plays. */
+  devices: DeviceList;
   /** Why the catalog cannot be heard (no sound engine), in one line that says how to mend it; null when it can or need not be. */
   soundProblem: string | null;
 }
@@ -72,6 +75,7 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     fallbackOrigin,
     devMode,
     media,
+    devices: DEMO_DEVICES,
     soundProblem: null,
   };
 }
