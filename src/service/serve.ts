@@ -39,6 +39,8 @@ export async function runServe(options: StartOptions): Promise<number> {
   });
   process.stdout.write(`base_url=${service.baseUrl}\naccess_token=${service.accessToken}\n`);
   printCode(service.consentCode()!);
+  // Why the music cannot be heard, once (the catalog is served all the same); later faults of mpv go to the log.
+  void service.sound?.started.then((problem) => problem !== null && printLine(process.stderr, `playdeck serve: ${problem}`));
   await stopped;
   await service.close();
   return 0;

@@ -12,7 +12,9 @@ import {
   type ExpectedInstance,
   type ServiceInstance,
 } from './instance-file.js';
+import type { MediaSource } from './media-source.js';
 import { ConsentCode } from './oauth/consent-code.js';
+import type { SoundEngine, SoundOptions } from './sound/engine.js';
 import { catalogOfSize, DEFAULT_CATALOG_SIZE } from './seed/generate.js';
 import { sizeMismatch, type AskedSize } from './store/catalog-size.js';
 import { closeLeavingFileAsIs, databaseFault, DatabaseFault, demoUserId, isDamageError, openDatabase, type Database } from './store/db.js';
@@ -46,6 +48,10 @@ export interface StartOptions {
   oauthRateLimit?: number;
   /** The size of the catalog a new database is seeded with (`serve --catalog-tracks`, `--liked-songs`). */
   catalogSize?: AskedSize;
+  /** The files behind the catalog (a music folder's): played through mpv unless `sound` is false. */
+  media?: MediaSource;
+  /** How mpv runs (tests: another program, `--ao=null`), or false for no sound engine; with media only. */
+  sound?: SoundOptions | false;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -70,6 +76,8 @@ export interface RunningService {
   consentCode(): string | null;
   /** This start as its instance file names it (null for a database in memory, which has none). */
   instance: ExpectedInstance | null;
+  /** The sound engine (with media): `started` resolves once mpv plays, or with the line saying why it cannot. */
+  sound: SoundEngine | null;
   close(): Promise<void>;
 }
 
@@ -141,6 +149,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       devMode: options.devMode,
       consent,
       oauthRateLimit: options.oauthRateLimit,
+      media: options.media,
+      sound: options.media && options.sound !== false ? (options.sound ?? {}) : undefined,
     });
     const { app, context } = served;
     await app.listen({ port: options.port ?? 0, host });
@@ -167,7 +177,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     else db.close();
     throw databaseFault(error, path);
   }
-  const { app, damage } = served;
+  const { app, damage, sound } = served;
   const check: IntegrityCheck | null = isNew
     ? null
     : scheduleIntegrityCheck({ path, afterMs: options.integrityCheckAfterMs, log, onDamage: (detail) => damage.report(detail) });
@@ -179,6 +189,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     issueToken,
     consentCode: () => consent?.current ?? null,
     instance: isFile && !db.readonly ? instance : null,
+    sound,
     close: () => {
       check?.stop();
       if (isFile && !db.readonly) withdrawInstance(path, instance.instance);
