@@ -74,3 +74,20 @@ export function levelOf(recording: Recording, ms = 300): number {
   const windows = lastWindows(recording, ms);
   return windows.reduce((sum, window) => sum + window.rms, 0) / Math.max(1, windows.length);
 }
+
+/** Samples quieter than this are silence: a tone at mpv's volume 100 peaks at 0.125, and crosses this in under a sample. */
+const GAP_LEVEL = 0.002;
+
+/** The longest silence (ms) between the first sound of the recording and its last, measured sample by sample. */
+export function longestGapMs(samples: Float32Array): number {
+  const first = samples.findIndex((sample) => Math.abs(sample) >= GAP_LEVEL);
+  let last = samples.length - 1;
+  while (last > first && Math.abs(samples[last]!) < GAP_LEVEL) last -= 1;
+  let run = 0;
+  let longest = 0;
+  for (let place = Math.max(0, first); place <= last; place++) {
+    run = Math.abs(samples[place]!) < GAP_LEVEL ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return (longest * 1000) / SAMPLE_RATE;
+}

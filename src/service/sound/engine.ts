@@ -116,13 +116,13 @@ export class SoundEngine {
       },
       heard: () => {
         context.soundProblem = null;
-        this.settle(null);
       },
+      // Started once its outputs are known: they are the devices.
+      listed: () => this.settle(null),
     });
     context.playback.durations.sound = this.follower;
     context.devices = this.outputs;
     context.soundProblem = null;
-    this.settle(null);
     this.follower.mirror();
   }
 

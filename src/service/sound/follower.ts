@@ -50,6 +50,8 @@ export interface FollowerHost {
   noOutput(detail: string): void;
   /** An item is heard playing. */
   heard(): void;
+  /** mpv told its outputs. */
+  listed(): void;
 }
 
 export class Follower implements SoundClock {
@@ -251,6 +253,7 @@ export class Follower implements SoundClock {
     if (state && device && outputs.mpvNameOf(state.device.id) === null) {
       playback.update(userId, (current) => ({ ...current, device: { ...device, is_active: true, volume_percent: current.device.volume_percent ?? device.volume_percent } }), now);
     }
+    this.host.listed();
   }
 
   /** The state follows what is heard, once the state mirrored is the one playing. */
