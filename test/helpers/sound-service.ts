@@ -13,6 +13,8 @@ export function missingMpv(): string | null {
 }
 
 export interface SoundService extends TestService {
+  /** What the service wrote to its log. */
+  logged: string[];
   /** `GET /me/player?additional_types=episode`'s body (null: no active device). */
   player(): Promise<any>;
   /** A player command (`PUT /me/player/pause`, `POST /me/player/next`…), its status checked. */
@@ -20,17 +22,24 @@ export interface SoundService extends TestService {
 }
 
 export async function startSoundService(media: MediaSource, sound: SoundOptions): Promise<SoundService> {
-  const service = await createTestService({ media, sound });
+  const logged: string[] = [];
+  const service = await createTestService({ media, sound, log: (line) => logged.push(line) });
   const problem = await service.sound!.started;
   if (problem !== null) throw new Error(problem);
   return {
     ...service,
+    logged,
     player: async () => (await service.get('/v1/me/player?additional_types=episode')).body ?? null,
     async send(method, url, payload) {
       const response = await service.request({ method, url, payload: payload as object | undefined });
       if (response.status !== 204) throw new Error(`${method} ${url}: ${response.status} ${response.raw}`);
     },
   };
+}
+
+/** Where mpv plays in the item now, asked of it (ms); null when it plays nothing. */
+export async function heardMs(service: TestService): Promise<number | null> {
+  return (await service.sound!.asked())?.positionMs ?? null;
 }
 
 /** Waits until `probe` gives something other than null or false (checked every 50 ms); throws after `timeoutMs`. */

@@ -64,9 +64,9 @@ export class SoundEngine {
     return this.follower?.positionNow(this.context.now()) ?? null;
   }
 
-  /** Where mpv plays in the item, asked of mpv now (ms); null when it plays nothing (the bench's drift). */
-  async timePos(): Promise<number | null> {
-    return (await this.follower?.timePos()) ?? null;
+  /** The item mpv plays (`keyOf` its state) and where in it, asked of mpv now (ms); null when it plays nothing. */
+  async asked(): Promise<{ key: string; positionMs: number } | null> {
+    return (await this.follower?.asked()) ?? null;
   }
 
   /** Pauses the player where it is heard and ends mpv; resolves once it ended. */

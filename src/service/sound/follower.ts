@@ -11,10 +11,10 @@ import { playingItem, type PlayContext } from '../play-context.js';
 import type { Playback, PlaybackService } from '../playback.js';
 import type { PlayerDevice, PlayerState } from '../player.js';
 import type { SoundClock } from '../player-durations.js';
-import type { MpvEvent, MpvProcess } from './mpv-process.js';
+import { MpvError, type MpvEvent, type MpvProcess } from './mpv-process.js';
 import { mpvDevicesOf, type Outputs } from './outputs.js';
 import { Heard } from './heard.js';
-import { anchorOf, entryIdOf, keyOf, partOptions, sameFile } from './parts.js';
+import { anchorOf, entryIdOf, keyOf, loadArgs, sameFile } from './parts.js';
 import { SerialJob } from './serial-job.js';
 
 /** How long past its real end the clock lets an item run before ending it itself (mpv ends it first). */
@@ -38,6 +38,8 @@ interface Entry {
   durationMs: number | null;
   /** mpv could not play it (or its file went). */
   failed: boolean;
+  /** mpv played it, unpaused (a file loaded paused near its end is ended by mpv all the same: not the player's end). */
+  played: boolean;
 }
 
 export interface FollowerHost {
@@ -58,6 +60,10 @@ export class Follower implements SoundClock {
   private current: Entry | null = null;
   private next: Entry | null = null;
   private readonly heard = new Heard();
+  /** A seek was sent and mpv has not played from there yet: an end of the file meanwhile is the end of where it was. */
+  private seekSent = false;
+  /** The file that ended, until mpv starts the next entry or goes idle (having played the last of it). */
+  private leaving: { entry: Entry; positionMs: number } | null = null;
   private volume: number | null = null;
   private device: string | null = null;
   /** The anchor of the state last mirrored: a state moved since (a command) is not re-anchored before it is mirrored. */
@@ -99,11 +105,11 @@ export class Follower implements SoundClock {
     return this.current ? this.heard.now(now) : null;
   }
 
-  /** Where mpv plays in the item, asked of it now (ms); null with nothing loaded. */
-  async timePos(): Promise<number | null> {
+  /** The item mpv plays (its key) and where in it, asked of mpv now (ms); null with nothing loaded. */
+  async asked(): Promise<{ key: string; positionMs: number } | null> {
     const entry = this.current;
     const seconds = entry ? await this.mpv.request(['get_property', 'time-pos']).catch(() => null) : null;
-    return entry && typeof seconds === 'number' ? seconds * 1000 - entry.file.startMs : null;
+    return entry && typeof seconds === 'number' ? { key: entry.key, positionMs: seconds * 1000 - entry.file.startMs } : null;
   }
 
   /** A file removed while it plays: on Linux mpv would go on playing it. */
@@ -126,11 +132,15 @@ export class Follower implements SoundClock {
     if (event.event === 'property-change') this.changed(String(event.name), event.data, now);
     else if (event.event === 'playback-restart') {
       this.heard.restarted(now);
-      if (!this.heard.paused) {
-        this.skips = 0;
-        this.host.heard();
-      }
-    } else if (event.event === 'end-file') this.endFile(event, now);
+      this.seekSent = false;
+    } else if (event.event === 'start-file' && typeof event.playlist_entry_id === 'number') this.started(event.playlist_entry_id, now);
+    else if (event.event === 'end-file') this.endFile(event, now);
+    else if (event.event === 'idle' && this.leaving) {
+      // Nothing after it: mpv played what it held of it, and is done.
+      const { entry, positionMs } = this.leaving;
+      this.leaving = null;
+      this.finish(entry, positionMs, now);
+    }
   }
 
   private async mirrorOnce(): Promise<void> {
@@ -150,25 +160,36 @@ export class Follower implements SoundClock {
       if (state.isPlaying) this.skip(playback, now);
       return;
     }
-    // Paused or not, and how loud, before a file loads: what starts is heard as the player says from its first moment.
-    await this.setPause(!state.isPlaying);
+    // How loud, and paused, before a file loads; played once it replaced what was there (else that is heard a moment).
     await this.setVolume(state.device.volume_percent);
-    if (this.current?.key !== key || !sameFile(this.current.file, file)) await this.load(key, file, playback.progressMs, now);
-    else if (moved && Math.abs((this.positionNow(now) ?? 0) - playback.progressMs) > SEEK_TOLERANCE_MS) await this.seek(file, playback.progressMs, now);
+    if (this.current?.key !== key || !sameFile(this.current.file, file)) {
+      if (!state.isPlaying) await this.setPause(true);
+      await this.load(key, file, playback.progressMs, now);
+    } else if (moved && Math.abs((this.positionNow(now) ?? 0) - playback.progressMs) > SEEK_TOLERANCE_MS) await this.seek(this.current, playback.progressMs, now);
+    await this.setPause(!state.isPlaying);
     await this.prefetch(state.isPlaying ? this.host.playback.ended(this.host.userId, playback.progressMs, now, false) : null);
   }
 
   private async load(key: string, file: MediaFile, positionMs: number, now: number): Promise<void> {
-    const entry: Entry = { id: 0, key, file, durationMs: null, failed: false };
+    const entry: Entry = { id: 0, key, file, durationMs: null, failed: false, played: !this.heard.paused };
     this.current = entry;
     this.next = null;
+    this.leaving = null;
     this.heard.moving(positionMs, now);
-    entry.id = entryIdOf(await this.mpv.request(['loadfile', file.path, 'replace', partOptions(file, positionMs)]));
+    entry.id = entryIdOf(await this.mpv.request(loadArgs(file, 'replace', positionMs)));
   }
 
-  private async seek(file: MediaFile, positionMs: number, now: number): Promise<void> {
+  private async seek(entry: Entry, positionMs: number, now: number): Promise<void> {
+    this.seekSent = true;
     this.heard.moving(positionMs, now);
-    await this.mpv.request(['seek', (file.startMs + positionMs) / 1000, 'absolute+exact']);
+    try {
+      await this.mpv.request(['seek', (entry.file.startMs + positionMs) / 1000, 'absolute+exact']);
+    } catch (error) {
+      // Refused (the file is still opening, or ended meanwhile): loaded again from there.
+      if (!(error instanceof MpvError) || this.current !== entry) throw error;
+      this.seekSent = false;
+      await this.load(entry.key, entry.file, positionMs, now);
+    }
   }
 
   /** Appends what the player starts at this item's end, so that mpv goes on to it with no gap. */
@@ -182,27 +203,30 @@ export class Follower implements SoundClock {
       await this.mpv.request(['playlist-clear']);
     }
     if (key === null || file === null || !this.current) return;
-    const entry: Entry = { id: 0, key, file, durationMs: null, failed: false };
+    // mpv moves on to it only while it plays.
+    const entry: Entry = { id: 0, key, file, durationMs: null, failed: false, played: true };
     this.next = entry;
-    entry.id = entryIdOf(await this.mpv.request(['loadfile', file.path, 'append', partOptions(file, following!.progressMs)]));
+    entry.id = entryIdOf(await this.mpv.request(loadArgs(file, 'append', following!.progressMs)));
   }
 
   private async unload(): Promise<void> {
     if (!this.current && !this.next) return;
     this.current = null;
     this.next = null;
+    this.leaving = null;
     await this.mpv.request(['stop']);
   }
 
   private async setPause(paused: boolean): Promise<void> {
     if (paused === this.heard.paused) return;
     this.heard.pausing(paused, this.host.now());
+    if (!paused && this.current) this.current.played = true;
     await this.mpv.request(['set_property', 'pause', paused]);
     if (!paused || !this.current || this.heard.settling) return;
     // Where it stopped, as mpv has it (time-pos moves no more, and its last report may be old): the state says so.
-    const positionMs = await this.timePos();
-    if (positionMs !== null && this.heard.paused && !this.heard.settling) {
-      this.heard.reported(positionMs, this.host.now());
+    const asked = await this.asked();
+    if (asked !== null && asked.key === this.current?.key && this.heard.paused && !this.heard.settling) {
+      this.heard.reported(asked.positionMs, this.host.now());
       this.reanchor(this.host.now());
     }
   }
@@ -235,6 +259,11 @@ export class Follower implements SoundClock {
   private changed(name: string, data: unknown, now: number): void {
     if (name === 'time-pos' && typeof data === 'number' && this.current && !this.heard.settling) {
       this.heard.reported(data * 1000 - this.current.file.startMs, now);
+      if (!this.heard.paused) {
+        // Sound is heard (an output opened, a file plays).
+        this.skips = 0;
+        this.host.heard();
+      }
       this.reanchor(now);
     } else if (name === 'pause' && typeof data === 'boolean') this.heard.pausing(data, now); else if (name === 'duration' && typeof data === 'number' && this.current) {
       const { file } = this.current;
@@ -265,29 +294,65 @@ export class Follower implements SoundClock {
     const heardMs = Math.max(0, Math.round(this.positionNow(now) ?? 0));
     if (Math.abs(seen.progressMs - heardMs) <= ANCHOR_TOLERANCE_MS) return;
     playback.update(userId, (state) => ({ ...state, progressMs: heardMs, changedAt: now }), now);
+    this.madeHere(now);
   }
 
+  /** mpv starts an entry: the one just loaded (loadfile may answer after its first events), or the one read ahead. */
+  private started(id: number, now: number): void {
+    if (this.leaving && this.next && (this.next.id === id || this.next.id === 0)) {
+      // mpv went on to the entry read ahead: it is the item the player starts next.
+      const { entry, positionMs } = this.leaving;
+      this.leaving = null;
+      this.current = this.next;
+      this.current.id = id;
+      this.next = null;
+      this.heard.moving(0, now);
+      this.finish(entry, positionMs, now);
+    } else if (this.current?.id === 0) this.current.id = id;
+  }
+
+  /** The file playing ended (or could not be played): what mpv does next, an entry or idle, tells the rest. */
   private endFile(event: MpvEvent, now: number): void {
     const entry = this.current;
     if (!entry || event.playlist_entry_id !== entry.id || (event.reason !== 'eof' && event.reason !== 'error')) return;
     if (event.file_error === NO_OUTPUT) {
       this.current = null;
       this.next = null;
+      this.mpv.send(['stop']); // Not on to the file read ahead: it would fail the same way.
       this.silentUntil = now + 30_000;
       this.host.noOutput(NO_OUTPUT);
       return;
     }
-    const positionMs = event.reason === 'eof' ? (entry.durationMs ?? this.positionNow(now) ?? 0) : (this.positionNow(now) ?? 0);
-    if (event.reason === 'error') entry.failed = true;
-    // mpv goes on to the entry read ahead: it is the item the player starts next.
-    if (this.next) {
-      this.current = this.next;
-      this.next = null;
-      this.heard.moving(0, now);
-    } else if (!entry.failed) this.current = null;
+    const positionMs = this.positionNow(now) ?? 0;
+    // Loaded past its end (a position kept from a longer item, a seek too far): that is its end, not a fault.
+    const isEnd = event.reason === 'eof' || (entry.durationMs !== null && positionMs >= entry.durationMs);
+    if (!isEnd) entry.failed = true;
+    this.leaving = { entry, positionMs };
+  }
+
+  /** mpv is done with the file it played: the player goes on from its end, if that is still the player's. */
+  private finish(entry: Entry, positionMs: number, now: number): void {
+    if (this.current === entry && !entry.failed) this.current = null;
     const seen = this.host.playback.current(this.host.userId, now);
     if (!seen?.state.isPlaying || keyOf(seen.state, seen.context) !== entry.key) return;
+    if (this.seekSent || !entry.played || anchorOf(seen.state) !== this.anchor) {
+      // The player moved since (a seek, a command on its way here), or this ended unplayed: not the player's end. Loaded again.
+      this.seekSent = false;
+      this.current = null;
+      this.next = null;
+      this.mirror();
+      return;
+    }
     if (entry.failed) this.skip(seen, now);
-    else this.host.playback.ended(this.host.userId, positionMs, now);
+    else {
+      this.host.playback.ended(this.host.userId, entry.durationMs ?? positionMs, now);
+      this.madeHere(now);
+    }
+  }
+
+  /** The state the follower itself just wrote is one mpv plays already (a position heard, an end heard). */
+  private madeHere(now: number): void {
+    const seen = this.host.playback.peek(this.host.userId, now);
+    if (seen) this.anchor = anchorOf(seen.state);
   }
 }

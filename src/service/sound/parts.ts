@@ -23,10 +23,15 @@ export function sameFile(one: MediaFile, other: MediaFile): boolean {
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
-/** loadfile's per-file options: the item's part of its file (a chapter of an .m4b), from `positionMs` into it. */
-export function partOptions(file: MediaFile, positionMs: number): string {
-  const start = `start=${seconds(file.startMs + positionMs)}`;
-  return file.endMs === null ? start : `${start},end=${seconds(file.endMs)}`;
+/**
+ * loadfile's arguments after the path: the item's part of its file (a chapter of an .m4b), from `positionMs` into
+ * it. A whole file from its start has none: a `start` there would be a seek, and mpv's move to it no longer gapless.
+ */
+export function loadArgs(file: MediaFile, mode: 'replace' | 'append', positionMs: number): string[] {
+  const options = [];
+  if (file.startMs + positionMs > 0) options.push(`start=${seconds(file.startMs + positionMs)}`);
+  if (file.endMs !== null) options.push(`end=${seconds(file.endMs)}`);
+  return options.length === 0 ? ['loadfile', file.path, mode] : ['loadfile', file.path, mode, options.join(',')];
 }
 
 /** The id of the playlist entry loadfile's answer names (mpv 0.35 answers `{playlist_entry_id}`), or 0. */

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MPV_MISSING } from '../../../src/service/sound/problems.js';
 import { createTestService, ids } from '../../helpers/service.js';
-import { startSoundService, missingMpv, waitUntil, type SoundService } from '../../helpers/sound-service.js';
+import { heardMs, startSoundService, missingMpv, waitUntil, type SoundService } from '../../helpers/sound-service.js';
 import { sayWhySkipped } from '../../helpers/system-tools.js';
 import { makeToneMedia, type ToneMedia } from '../../helpers/tone-media.js';
 
@@ -15,6 +15,7 @@ sayWhySkipped(SUITE, missing);
 
 const NULL_OUTPUT = { extraArgs: ['--ao=null'] };
 const FIRST_PLAYLIST = `playdeck:playlist:${ids.firstPlaylist}`;
+const ALBUM = `playdeck:album:${ids.discAlbum}`;
 /** Whether a process runs (a zombie, ended and not yet waited for, does not). */
 function isAlive(pid: number): boolean {
   try {
@@ -42,27 +43,41 @@ describe.skipIf(missing !== null)(SUITE, () => {
     service = await startSoundService(media, NULL_OUTPUT);
     await service.send('PUT', '/v1/me/player/play', { context_uri: FIRST_PLAYLIST });
     // Five tones of 0.6 s where the catalog says three minutes each, then two tracks with no file, then the end.
+    // Seven items one after the other: a deadline for them all, not for one.
     const stopped = await waitUntil('the player stopped at the first track', async () => {
       const player = await service!.player();
       return !player.is_playing && player.item.id === ids.track(1) && player;
-    });
+    }, 30_000);
     expect(stopped.progress_ms).toBe(0);
     const history = (await service.get('/v1/me/player/recently-played?limit=10')).body.items.map((play: any) => play.track.id);
     // Each played to its end; the two with no file never played (the fixture's history follows).
-    expect(history.slice(0, 5)).toEqual([5, 4, 3, 2, 1].map((n) => ids.track(n)));
+    expect(history.slice(0, 5).map((id: string) => id.slice(-2)).join(' ')).toBe([5, 4, 3, 2, 1].map((n) => ids.track(n).slice(-2)).join(' '));
     expect(history).not.toContain(ids.usOnlyTrack);
     expect(history).not.toContain(ids.relinkedTrack);
+  });
+
+  it('plays an item added to the queue when the one playing ends, then goes on with the context', async () => {
+    service = await startSoundService(media, NULL_OUTPUT);
+    await service.send('PUT', '/v1/me/player/play', { context_uri: ALBUM });
+    await service.send('POST', `/v1/me/player/queue?uri=playdeck:track:${ids.track(3)}`);
+    const played: string[] = [];
+    await waitUntil('the album went on after the added track', async () => {
+      const id = (await service!.player()).item.id as string;
+      if (played[played.length - 1] !== id) played.push(id);
+      return id === ids.discTrack(2);
+    });
+    expect(played).toEqual([ids.discTrack(1), ids.track(3), ids.discTrack(2)]);
   });
 
   it('reports the position mpv plays: paused, where mpv stopped; a seek moves mpv there', async () => {
     service = await startSoundService(media, NULL_OUTPUT);
     await service.send('PUT', '/v1/me/player/play', { uris: [`playdeck:episode:${ids.episode(1)}`] });
-    await waitUntil('mpv plays', async () => ((await service!.sound!.timePos()) ?? 0) > 200);
+    await waitUntil('mpv plays', async () => ((await heardMs(service!)) ?? 0) > 200);
     await service.send('PUT', '/v1/me/player/seek?position_ms=4000');
-    await waitUntil('mpv plays from 4 s', async () => ((await service!.sound!.timePos()) ?? 0) >= 4000);
+    await waitUntil('mpv plays from 4 s', async () => ((await heardMs(service!)) ?? 0) >= 4000);
     await service.send('PUT', '/v1/me/player/pause');
     await waitUntil('the player reports where mpv paused', async () => {
-      const heard = await service!.sound!.timePos();
+      const heard = await heardMs(service!);
       return heard !== null && heard >= 4000 && Math.abs((await service!.player()).progress_ms - heard) <= 50;
     });
   });
@@ -72,7 +87,7 @@ describe.skipIf(missing !== null)(SUITE, () => {
     try {
       service = await startSoundService(long, NULL_OUTPUT);
       await service.send('PUT', '/v1/me/player/play', { context_uri: FIRST_PLAYLIST });
-      await waitUntil('mpv plays', async () => ((await service!.sound!.timePos()) ?? 0) > 100);
+      await waitUntil('mpv plays', async () => ((await heardMs(service!)) ?? 0) > 100);
       // Told by the folder's watch: at once.
       rmSync(long.pathOf({ type: 'track', id: ids.track(1) }));
       long.changed();
@@ -92,7 +107,7 @@ describe.skipIf(missing !== null)(SUITE, () => {
       writeFileSync(broken.pathOf({ type: 'track', id: ids.track(2) }), 'not a sound');
       service = await startSoundService(broken, NULL_OUTPUT);
       await service.send('PUT', '/v1/me/player/play', { context_uri: FIRST_PLAYLIST, offset: { position: 1 } });
-      await waitUntil('the third track plays', async () => (await service!.player()).item.id === ids.track(3) && (await service!.sound!.timePos()) !== null);
+      await waitUntil('the third track plays', async () => (await service!.player()).item.id === ids.track(3) && (await heardMs(service!)) !== null);
       // Never played: not in the history (which holds the first track, left after a moment: not played either).
       const history = (await service.get(`/v1/me/player/recently-played?after=${since}`)).body.items;
       expect(history).toEqual([]);
@@ -106,10 +121,10 @@ describe.skipIf(missing !== null)(SUITE, () => {
     try {
       service = await startSoundService(long, { ...NULL_OUTPUT, restartDelaysMs: [50] });
       await service.send('PUT', '/v1/me/player/play', { context_uri: FIRST_PLAYLIST });
-      await waitUntil('mpv plays', async () => ((await service!.sound!.timePos()) ?? 0) > 100);
+      await waitUntil('mpv plays', async () => ((await heardMs(service!)) ?? 0) > 100);
       const first = service.sound!.pid!;
       process.kill(first, 'SIGKILL');
-      await waitUntil('another mpv plays', async () => service!.sound!.pid !== first && ((await service!.sound!.timePos()) ?? 0) > 100);
+      await waitUntil('another mpv plays', async () => service!.sound!.pid !== first && ((await heardMs(service!)) ?? 0) > 100);
       const player = await service.player();
       expect(player.item.id).toBe(ids.track(1));
       expect(player.is_playing).toBe(true);
@@ -122,7 +137,7 @@ describe.skipIf(missing !== null)(SUITE, () => {
   it('ends mpv with the service, the player left paused where it was heard', async () => {
     service = await startSoundService(media, NULL_OUTPUT);
     await service.send('PUT', '/v1/me/player/play', { uris: [`playdeck:episode:${ids.episode(2)}`] });
-    await waitUntil('mpv plays', async () => ((await service!.sound!.timePos()) ?? 0) > 300);
+    await waitUntil('mpv plays', async () => ((await heardMs(service!)) ?? 0) > 300);
     const pid = service.sound!.pid!;
     await service.app.close();
     const state = service.context.playback.peek(ids.demo, Date.now())!.state;
@@ -135,7 +150,7 @@ describe.skipIf(missing !== null)(SUITE, () => {
 
   it('leaves no mpv behind when the service is killed', async () => {
     // One process (tsx's loader in it, not tsx's launcher in front of it): the kill reaches the service itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/sound-child.ts', media.pathOf({ type: 'track', id: ids.track(1) })], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/sound-child.ts', 'play', media.pathOf({ type: 'track', id: ids.track(1) })], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -153,7 +168,7 @@ describe.skipIf(missing !== null)(SUITE, () => {
   });
 
   it('without mpv: the catalog still plays silent, and soundProblem says how to install mpv', async () => {
-    const silent = await createTestService({ media, sound: { command: 'playdeck-no-such-mpv' } });
+    const silent = await createTestService({ media, sound: { command: 'playdeck-no-such-mpv' }, log: () => {} });
     try {
       expect(await silent.sound!.started).toBe(MPV_MISSING);
       expect(silent.context.soundProblem).toBe(MPV_MISSING);
@@ -168,8 +183,47 @@ describe.skipIf(missing !== null)(SUITE, () => {
     }
   });
 
+  it('with no audio output: says so in one line, and the player goes on silent by the catalog', async () => {
+    const logged: string[] = [];
+    const unheard = await createTestService({
+      media,
+      sound: { extraArgs: ['--ao=pulse'], env: { ...process.env, PULSE_SERVER: 'unix:/nonexistent/native' } },
+      log: (line) => logged.push(line),
+    });
+    try {
+      expect(await unheard.sound!.started).toBeNull();
+      expect((await unheard.request({ method: 'PUT', url: '/v1/me/player/play', payload: { context_uri: ALBUM } })).status).toBe(204);
+      const problem = await waitUntil('the problem said', () => unheard.context.soundProblem);
+      expect(problem).toMatch(/^no sound: mpv could not open an audio output \(audio output initialization failed\); /);
+      expect(logged).toEqual([`playdeck sound: ${problem}`]);
+      // Past the tone's end, the first track still plays: its three minutes in the catalog count now.
+      await waitUntil('the clock past the tone', async () => (await unheard.get('/v1/me/player')).body.progress_ms > 1500);
+      expect((await unheard.get('/v1/me/player')).body.item.id).toBe(ids.discTrack(1));
+    } finally {
+      await unheard.close();
+    }
+  });
+
+  it('playdeck serve says once why the music cannot be heard, and serves all the same', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/sound-child.ts', 'serve', media.pathOf({ type: 'track', id: ids.track(1) }), 'playdeck-no-such-mpv'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitUntil('the line on stderr', () => stderr.includes('\n'), 20_000);
+      expect(stderr).toBe(`playdeck serve: ${MPV_MISSING}\n`);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr).toBe(`playdeck serve: ${MPV_MISSING}\n`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('gives up on an mpv that never starts after a few tries, saying so in one line', async () => {
-    const failing = await createTestService({ media, sound: { command: 'false', restartDelaysMs: [10, 10] } });
+    const failing = await createTestService({ media, sound: { command: 'false', restartDelaysMs: [10, 10] }, log: () => {} });
     try {
       const problem = await failing.sound!.started;
       expect(problem).toMatch(/^sound needs mpv 0\.35 or newer: mpv could not be started \(exit code 1\); install it from/);
