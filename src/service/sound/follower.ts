@@ -12,9 +12,10 @@ import type { Playback, PlaybackService } from '../playback.js';
 import type { PlayerDevice, PlayerState } from '../player.js';
 import type { SoundClock } from '../player-durations.js';
 import { MpvError, type MpvEvent, type MpvProcess } from './mpv-process.js';
+import { MpvPlaylist, NO_OUTPUT, type Entry } from './mpv-playlist.js';
 import { mpvDevicesOf, type Outputs } from './outputs.js';
 import { Heard } from './heard.js';
-import { anchorOf, entryIdOf, keyOf, loadArgs, sameFile } from './parts.js';
+import { anchorOf, keyOf, sameFile } from './parts.js';
 import { SerialJob } from './serial-job.js';
 
 /** How long past its real end the clock lets an item run before ending it itself (mpv ends it first). */
@@ -23,24 +24,10 @@ export const HOLD_MS = 10_000;
 export const ANCHOR_TOLERANCE_MS = 50;
 /** A command that moved the player this far from what mpv plays is a seek. */
 const SEEK_TOLERANCE_MS = 250;
-/** mpv's file error when no audio output opens. */
-const NO_OUTPUT = 'audio output initialization failed';
+/** After no output opened, nothing is loaded for this long (the player runs silent meanwhile). */
+const SILENT_MS = 30_000;
 
 const OBSERVED = ['time-pos', 'pause', 'duration', 'volume', 'audio-device', 'audio-device-list'] as const;
-
-/** An entry of mpv's playlist: the item it plays. */
-interface Entry {
-  /** mpv's id of the entry, once loadfile answered (0 before). */
-  id: number;
-  key: string;
-  file: MediaFile;
-  /** The length of the item's part of the file, once mpv told the file's duration. */
-  durationMs: number | null;
-  /** mpv could not play it (or its file went). */
-  failed: boolean;
-  /** mpv played it, unpaused (a file loaded paused near its end is ended by mpv all the same: not the player's end). */
-  played: boolean;
-}
 
 export interface FollowerHost {
   playback: PlaybackService;
@@ -57,13 +44,10 @@ export interface FollowerHost {
 }
 
 export class Follower implements SoundClock {
-  private current: Entry | null = null;
-  private next: Entry | null = null;
   private readonly heard = new Heard();
+  private readonly playlist: MpvPlaylist;
   /** A seek was sent and mpv has not played from there yet: an end of the file meanwhile is the end of where it was. */
   private seekSent = false;
-  /** The file that ended, until mpv starts the next entry or goes idle (having played the last of it). */
-  private leaving: { entry: Entry; positionMs: number } | null = null;
   private volume: number | null = null;
   private device: string | null = null;
   /** The anchor of the state last mirrored: a state moved since (a command) is not re-anchored before it is mirrored. */
@@ -80,6 +64,13 @@ export class Follower implements SoundClock {
     private readonly mpv: MpvProcess,
     private readonly host: FollowerHost,
   ) {
+    this.playlist = new MpvPlaylist(mpv, this.heard, {
+      left: (entry, positionMs, now) => this.finish(entry, positionMs, now),
+      noOutput: (now) => {
+        this.silentUntil = now + SILENT_MS;
+        host.noOutput(NO_OUTPUT);
+      },
+    });
     OBSERVED.forEach((name, index) => mpv.send(['observe_property', index + 1, name]));
     this.stopWatching.push(
       host.playback.watch((userId) => (userId === null || userId === host.userId) && this.mirror()),
@@ -133,21 +124,18 @@ export class Follower implements SoundClock {
     else if (event.event === 'playback-restart') {
       this.heard.restarted(now);
       this.seekSent = false;
-    } else if (event.event === 'start-file' && typeof event.playlist_entry_id === 'number') this.started(event.playlist_entry_id, now);
-    else if (event.event === 'end-file') this.endFile(event, now);
-    else if (event.event === 'idle' && this.leaving) {
-      // Nothing after it: mpv played what it held of it, and is done.
-      const { entry, positionMs } = this.leaving;
-      this.leaving = null;
-      this.finish(entry, positionMs, now);
-    }
+    } else this.playlist.handle(event, now);
+  }
+
+  private get current(): Entry | null {
+    return this.playlist.current;
   }
 
   private async mirrorOnce(): Promise<void> {
     const now = this.host.now();
     const playback = this.host.playback.current(this.host.userId, now);
     const key = playback ? keyOf(playback.state, playback.context) : null;
-    if (!playback || key === null || now < this.silentUntil) return this.unload();
+    if (!playback || key === null || now < this.silentUntil) return this.playlist.forget(true);
     const { state } = playback;
     const moved = anchorOf(state) !== this.anchor;
     this.anchor = anchorOf(state);
@@ -156,7 +144,7 @@ export class Follower implements SoundClock {
     const file = item ? this.host.media.fileOf(item) : null;
     if (file === null || (this.current?.key === key && this.current.failed)) {
       // Never played: skipped when the player plays it, nothing heard while it is paused on it.
-      if (this.current?.key !== key) await this.unload();
+      if (this.current?.key !== key) await this.playlist.forget(true);
       if (state.isPlaying) this.skip(playback, now);
       return;
     }
@@ -164,19 +152,10 @@ export class Follower implements SoundClock {
     await this.setVolume(state.device.volume_percent);
     if (this.current?.key !== key || !sameFile(this.current.file, file)) {
       if (!state.isPlaying) await this.setPause(true);
-      await this.load(key, file, playback.progressMs, now);
+      await this.playlist.load(key, file, playback.progressMs, now);
     } else if (moved && Math.abs((this.positionNow(now) ?? 0) - playback.progressMs) > SEEK_TOLERANCE_MS) await this.seek(this.current, playback.progressMs, now);
     await this.setPause(!state.isPlaying);
     await this.prefetch(state.isPlaying ? this.host.playback.ended(this.host.userId, playback.progressMs, now, false) : null);
-  }
-
-  private async load(key: string, file: MediaFile, positionMs: number, now: number): Promise<void> {
-    const entry: Entry = { id: 0, key, file, durationMs: null, failed: false, played: !this.heard.paused };
-    this.current = entry;
-    this.next = null;
-    this.leaving = null;
-    this.heard.moving(positionMs, now);
-    entry.id = entryIdOf(await this.mpv.request(loadArgs(file, 'replace', positionMs)));
   }
 
   private async seek(entry: Entry, positionMs: number, now: number): Promise<void> {
@@ -188,7 +167,7 @@ export class Follower implements SoundClock {
       // Refused (the file is still opening, or ended meanwhile): loaded again from there.
       if (!(error instanceof MpvError) || this.current !== entry) throw error;
       this.seekSent = false;
-      await this.load(entry.key, entry.file, positionMs, now);
+      await this.playlist.load(entry.key, entry.file, positionMs, now);
     }
   }
 
@@ -197,24 +176,10 @@ export class Follower implements SoundClock {
     const item = following?.state.isPlaying ? playingItem(following.state, following.context) : null;
     const file = item ? this.host.media.fileOf(item) : null;
     const key = following && file ? keyOf(following.state, following.context) : null;
-    if (key !== null && file !== null && this.next?.key === key && sameFile(this.next.file, file)) return;
-    if (this.next !== null) {
-      this.next = null;
-      await this.mpv.request(['playlist-clear']);
-    }
-    if (key === null || file === null || !this.current) return;
-    // mpv moves on to it only while it plays.
-    const entry: Entry = { id: 0, key, file, durationMs: null, failed: false, played: true };
-    this.next = entry;
-    entry.id = entryIdOf(await this.mpv.request(loadArgs(file, 'append', following!.progressMs)));
-  }
-
-  private async unload(): Promise<void> {
-    if (!this.current && !this.next) return;
-    this.current = null;
-    this.next = null;
-    this.leaving = null;
-    await this.mpv.request(['stop']);
+    const { next } = this.playlist;
+    if (key !== null && file !== null && next?.key === key && sameFile(next.file, file)) return;
+    if (key === null || file === null || !this.current) await this.playlist.clearNext();
+    else await this.playlist.append(key, file, following!.progressMs);
   }
 
   private async setPause(paused: boolean): Promise<void> {
@@ -265,7 +230,8 @@ export class Follower implements SoundClock {
         this.host.heard();
       }
       this.reanchor(now);
-    } else if (name === 'pause' && typeof data === 'boolean') this.heard.pausing(data, now); else if (name === 'duration' && typeof data === 'number' && this.current) {
+    } else if (name === 'pause' && typeof data === 'boolean') this.heard.pausing(data, now);
+    else if (name === 'duration' && typeof data === 'number' && this.current) {
       const { file } = this.current;
       this.current.durationMs = Math.max(0, Math.round((file.endMs ?? data * 1000) - file.startMs));
     } else if (name === 'volume' && typeof data === 'number') this.volume = Math.round(data);
@@ -297,49 +263,14 @@ export class Follower implements SoundClock {
     this.madeHere(now);
   }
 
-  /** mpv starts an entry: the one just loaded (loadfile may answer after its first events), or the one read ahead. */
-  private started(id: number, now: number): void {
-    if (this.leaving && this.next && (this.next.id === id || this.next.id === 0)) {
-      // mpv went on to the entry read ahead: it is the item the player starts next.
-      const { entry, positionMs } = this.leaving;
-      this.leaving = null;
-      this.current = this.next;
-      this.current.id = id;
-      this.next = null;
-      this.heard.moving(0, now);
-      this.finish(entry, positionMs, now);
-    } else if (this.current?.id === 0) this.current.id = id;
-  }
-
-  /** The file playing ended (or could not be played): what mpv does next, an entry or idle, tells the rest. */
-  private endFile(event: MpvEvent, now: number): void {
-    const entry = this.current;
-    if (!entry || event.playlist_entry_id !== entry.id || (event.reason !== 'eof' && event.reason !== 'error')) return;
-    if (event.file_error === NO_OUTPUT) {
-      this.current = null;
-      this.next = null;
-      this.mpv.send(['stop']); // Not on to the file read ahead: it would fail the same way.
-      this.silentUntil = now + 30_000;
-      this.host.noOutput(NO_OUTPUT);
-      return;
-    }
-    const positionMs = this.positionNow(now) ?? 0;
-    // Loaded past its end (a position kept from a longer item, a seek too far): that is its end, not a fault.
-    const isEnd = event.reason === 'eof' || (entry.durationMs !== null && positionMs >= entry.durationMs);
-    if (!isEnd) entry.failed = true;
-    this.leaving = { entry, positionMs };
-  }
-
   /** mpv is done with the file it played: the player goes on from its end, if that is still the player's. */
   private finish(entry: Entry, positionMs: number, now: number): void {
-    if (this.current === entry && !entry.failed) this.current = null;
     const seen = this.host.playback.current(this.host.userId, now);
     if (!seen?.state.isPlaying || keyOf(seen.state, seen.context) !== entry.key) return;
     if (this.seekSent || !entry.played || anchorOf(seen.state) !== this.anchor) {
       // The player moved since (a seek, a command on its way here), or this ended unplayed: not the player's end. Loaded again.
       this.seekSent = false;
-      this.current = null;
-      this.next = null;
+      void this.playlist.forget(false);
       this.mirror();
       return;
     }
