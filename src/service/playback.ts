@@ -128,18 +128,20 @@ export class PlaybackService {
   }
 
   /**
-   * The item playing ended at `at`, `positionMs` into it (its sound ended, or it has none): the player goes on
-   * as the clock goes on at an item's end (the queue, the order, repeat). `write` false only tells what follows.
+   * The item playing ended now, `positionMs` into it (its sound ended, or it has none): the player goes on as the
+   * clock goes on at an item's end (the queue, the order, repeat), what follows from `startsAt` (the end still to
+   * be heard for a moment). `write` false only tells what follows.
    */
-  ended(userId: string, positionMs: number, at: number, write = true): Playback | null {
-    const playback = this.current(userId, at);
+  ended(userId: string, positionMs: number, now: number, startsAt = now, write = true): Playback | null {
+    const playback = this.current(userId, now);
     if (!playback || playback.state.index < 0) return null;
     const length = Math.max(0, Math.floor(positionMs));
-    // Anchored so that the item has played `length` at `at`: the trackers see it reach its end there.
-    const ending: PlayerState = { ...playback.state, isPlaying: true, durationMs: length, progressMs: 0, changedAt: at - length };
-    const state = this.caughtUp(ending, at, playback.context, length);
-    if (write) this.commit(userId, { ...playback, state: ending }, state, at);
-    return { state, context: playback.context, index: state.index, progressMs: progressAt(state, at) };
+    // Anchored so that the item has played `length` now: the trackers see it reach its end.
+    const ending: PlayerState = { ...playback.state, isPlaying: true, durationMs: length, progressMs: 0, changedAt: now - length };
+    let state = this.caughtUp(ending, now, playback.context, length);
+    if (startsAt > now && state.changedAt === now) state = { ...state, changedAt: startsAt };
+    if (write) this.commit(userId, { ...playback, state: ending }, state, now);
+    return { state, context: playback.context, index: state.index, progressMs: progressAt(state, now) };
   }
 
   /** Replaces the user's state as it is now (transfer, volume, queue), showing the change to the tracker. */

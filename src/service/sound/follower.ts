@@ -65,7 +65,7 @@ export class Follower implements SoundClock {
     private readonly host: FollowerHost,
   ) {
     this.playlist = new MpvPlaylist(mpv, this.heard, {
-      left: (entry, positionMs, now) => this.finish(entry, positionMs, now),
+      left: (entry, positionMs, heardAt, now) => this.finish(entry, positionMs, heardAt, now),
       noOutput: (now) => {
         this.silentUntil = now + SILENT_MS;
         host.noOutput(NO_OUTPUT);
@@ -155,7 +155,7 @@ export class Follower implements SoundClock {
       await this.playlist.load(key, file, playback.progressMs, now);
     } else if (moved && Math.abs((this.positionNow(now) ?? 0) - playback.progressMs) > SEEK_TOLERANCE_MS) await this.seek(this.current, playback.progressMs, now);
     await this.setPause(!state.isPlaying);
-    await this.prefetch(state.isPlaying ? this.host.playback.ended(this.host.userId, playback.progressMs, now, false) : null);
+    await this.prefetch(state.isPlaying ? this.host.playback.ended(this.host.userId, playback.progressMs, now, now, false) : null);
   }
 
   private async seek(entry: Entry, positionMs: number, now: number): Promise<void> {
@@ -257,14 +257,18 @@ export class Follower implements SoundClock {
     const seen = playback.peek(userId, now);
     if (!seen || anchorOf(seen.state) !== this.anchor || seen.state.isPlaying === this.heard.paused) return;
     if (keyOf(seen.state, seen.context) !== this.current?.key) return;
-    const heardMs = Math.max(0, Math.round(this.positionNow(now) ?? 0));
-    if (Math.abs(seen.progressMs - heardMs) <= ANCHOR_TOLERANCE_MS) return;
-    playback.update(userId, (state) => ({ ...state, progressMs: heardMs, changedAt: now }), now);
+    // Below 0 while the file before still plays from mpv's buffer: the item starts being heard in that long.
+    const heardMs = Math.round(this.positionNow(now) ?? 0);
+    const { state } = seen;
+    const playedMs = state.isPlaying ? state.progressMs + (now - state.changedAt) : state.progressMs;
+    if (Math.abs(playedMs - heardMs) <= ANCHOR_TOLERANCE_MS) return;
+    const anchor = heardMs >= 0 ? { progressMs: heardMs, changedAt: now } : { progressMs: 0, changedAt: now - heardMs };
+    playback.update(userId, (current) => ({ ...current, ...anchor }), now);
     this.madeHere(now);
   }
 
   /** mpv is done with the file it played: the player goes on from its end, if that is still the player's. */
-  private finish(entry: Entry, positionMs: number, now: number): void {
+  private finish(entry: Entry, positionMs: number, heardAt: number, now: number): void {
     const seen = this.host.playback.current(this.host.userId, now);
     if (!seen?.state.isPlaying || keyOf(seen.state, seen.context) !== entry.key) return;
     if (this.seekSent || !entry.played || anchorOf(seen.state) !== this.anchor) {
@@ -276,7 +280,8 @@ export class Follower implements SoundClock {
     }
     if (entry.failed) this.skip(seen, now);
     else {
-      this.host.playback.ended(this.host.userId, entry.durationMs ?? positionMs, now);
+      // The next item starts when this one's end is heard: the position reported stays at 0 until then.
+      this.host.playback.ended(this.host.userId, entry.durationMs ?? positionMs, now, heardAt);
       this.madeHere(now);
     }
   }

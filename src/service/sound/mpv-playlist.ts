@@ -8,6 +8,9 @@ import type { Heard } from './heard.js';
 import type { MpvEvent, MpvProcess } from './mpv-process.js';
 import { entryIdOf, loadArgs } from './parts.js';
 
+/** The most of a file's end mpv is taken to hold in its buffers once it told the file ended. */
+const MAX_HELD_MS = 2_000;
+
 /** mpv's file error when no audio output opens. */
 export const NO_OUTPUT = 'audio output initialization failed';
 
@@ -26,8 +29,11 @@ export interface Entry {
 }
 
 export interface PlaylistHost {
-  /** mpv is done with `entry`, which ended `positionMs` into it (or could not be played: `entry.failed`). */
-  left(entry: Entry, positionMs: number, now: number): void;
+  /**
+   * mpv is done with `entry`, which ended `positionMs` into it (or could not be played: `entry.failed`); its end
+   * is heard at `heardAt` (mpv goes on to the next entry while the last of this one still plays from its buffer).
+   */
+  left(entry: Entry, positionMs: number, heardAt: number, now: number): void;
   /** No audio output opened. */
   noOutput(now: number): void;
 }
@@ -35,8 +41,8 @@ export interface PlaylistHost {
 export class MpvPlaylist {
   current: Entry | null = null;
   next: Entry | null = null;
-  /** The file that ended, until mpv starts the next entry or goes idle. */
-  private leaving: { entry: Entry; positionMs: number } | null = null;
+  /** The file that ended, until mpv starts the next entry or goes idle, and when its end is heard. */
+  private leaving: { entry: Entry; positionMs: number; heardAt: number } | null = null;
 
   constructor(
     private readonly mpv: MpvProcess,
@@ -87,7 +93,7 @@ export class MpvPlaylist {
       const { entry, positionMs } = this.leaving;
       this.leaving = null;
       if (this.current === entry && !entry.failed) this.current = null;
-      this.host.left(entry, positionMs, now);
+      this.host.left(entry, positionMs, now, now);
     } else return false;
     return true;
   }
@@ -95,13 +101,13 @@ export class MpvPlaylist {
   /** mpv starts an entry: the one just loaded (loadfile may answer after its first events), or the one read ahead. */
   private started(id: number, now: number): void {
     if (this.leaving && this.next && (this.next.id === id || this.next.id === 0)) {
-      const { entry, positionMs } = this.leaving;
+      const { entry, positionMs, heardAt } = this.leaving;
       this.leaving = null;
       this.current = this.next;
       this.current.id = id;
       this.next = null;
       this.heard.moving(0, now);
-      this.host.left(entry, positionMs, now);
+      this.host.left(entry, positionMs, heardAt, now);
     } else if (this.current?.id === 0) this.current.id = id;
   }
 
@@ -120,6 +126,8 @@ export class MpvPlaylist {
     // Loaded past its end (a position kept from a longer item, a seek too far): that is its end, not a fault.
     const isEnd = event.reason === 'eof' || (entry.durationMs !== null && positionMs >= entry.durationMs);
     if (!isEnd) entry.failed = true;
-    this.leaving = { entry, positionMs };
+    // What mpv holds of it still (its buffer): a second or two at most.
+    const heldMs = entry.failed ? 0 : Math.min(MAX_HELD_MS, Math.max(0, (entry.durationMs ?? positionMs) - positionMs));
+    this.leaving = { entry, positionMs, heardAt: now + heldMs };
   }
 }
