@@ -15,6 +15,7 @@ import { oauthRoutes } from './oauth/routes.js';
 import { OAuthStore } from './oauth/store.js';
 import type { ExpectedInstance } from './instance-file.js';
 import type { MediaSource } from './media-source.js';
+import { SoundEngine, type SoundOptions } from './sound/engine.js';
 import { instanceRoutes } from './routes/instance.js';
 import { demoUserId, type Database } from './store/db.js';
 
@@ -55,6 +56,8 @@ export interface AppDeps {
   oauthRateLimit?: number;
   /** The files behind the catalog (a music folder's); none for the demo catalog. */
   media?: MediaSource;
+  /** Play the files through mpv (sound/engine.ts), run as these options say; without it the clock runs silent. */
+  sound?: SoundOptions;
 }
 
 /** How often expired tokens, codes and refresh tokens are purged (a batch of each; issuing purges too). */
@@ -82,6 +85,8 @@ export interface ServiceApp {
   damage: DatabaseDamage;
   /** Every route fastify registered (HEAD ones included), as the route list must name them. */
   routes: readonly RegisteredRoute[];
+  /** The sound engine, when the catalog has files and sound was asked for. */
+  sound: SoundEngine | null;
 }
 
 export interface RegisteredRoute {
@@ -100,6 +105,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
   context.playback.startIfIdle(demoUserId(deps.db), context.now());
   const ticks = keepPlayersTicking(context, damage, log);
   const purges = keepPurging(context, damage, log);
+  const sound = deps.media && deps.sound ? new SoundEngine(context, deps.media, demoUserId(deps.db), deps.sound, log) : null;
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -117,6 +123,8 @@ export function buildApp(deps: AppDeps): ServiceApp {
     clearInterval(purges);
     done();
   });
+  // Before the database closes: the engine leaves the player paused where it was heard.
+  if (sound) app.addHook('onClose', () => sound.close());
   app.decorateRequest('grant', null);
   registerBodyParsers(app);
   const routes = trackRoutes(app);
@@ -154,7 +162,7 @@ export function buildApp(deps: AppDeps): ServiceApp {
     app.register(oauthRoutes, { context, tokenTtlSeconds: deps.tokenTtlSeconds, log, damage, consent: deps.consent, rateLimit: deps.oauthRateLimit });
   }
   if (deps.instance) app.register(instanceRoutes, { instance: deps.instance });
-  return { app, context, damage, routes };
+  return { app, context, damage, routes, sound };
 }
 
 /**

@@ -24,13 +24,20 @@ function device(name: string, type: string, options: { volume: number | null; re
   };
 }
 
-export function knownDevice(id: string): PlayerDevice | null {
-  return DEVICES.find((candidate) => candidate.id === id) ?? null;
+/** The devices the player can play on: the demo's three, or a sound engine's outputs (sound/outputs.ts). */
+export interface DeviceList {
+  all(): readonly PlayerDevice[];
+}
+
+export const DEMO_DEVICES: DeviceList = { all: () => DEVICES };
+
+export function knownDevice(id: string, devices: DeviceList = DEMO_DEVICES): PlayerDevice | null {
+  return devices.all().find((candidate) => candidate.id === id) ?? null;
 }
 
 /** Every device as `GET /me/player/devices` lists it: the active one as the player has it (its volume). */
-export function devicesOf(state: PlayerState | null): PlayerDevice[] {
-  return DEVICES.map((listed) => {
+export function devicesOf(state: PlayerState | null, devices: DeviceList = DEMO_DEVICES): PlayerDevice[] {
+  return devices.all().map((listed) => {
     if (state?.device.id === listed.id) return { ...state.device, is_active: true };
     const volume = listed.supports_volume ? (state?.volumes?.[listed.id] ?? listed.volume_percent) : null;
     return { ...listed, volume_percent: volume };

@@ -8,6 +8,7 @@ import {
   type PlayerState,
 } from './player.js';
 import { initialPlayerState } from './player-start.js';
+import { lasting, PlayerDurations } from './player-durations.js';
 import { permute } from './player-order.js';
 import { contextUriOf, playingItem, type ContextItem, type PlayContext, type PlayContexts } from './play-context.js';
 import type { HistoryTracker } from './history-tracker.js';
@@ -32,6 +33,7 @@ export type PlayRequest =
 
 export type CommandOutcome = { ok: true } | { ok: false; reason: string } | null;
 
+
 /**
  * Runs each user's player (player.ts, a pure clock) against the stored state: catches up on every read
  * and command, writes the state back only when it changed, and shows every change to the resume tracker.
@@ -44,7 +46,17 @@ export class PlaybackService {
     private readonly resume: ResumeStore,
     readonly tracker: ResumeTracker,
     private readonly history: HistoryTracker,
-  ) {}
+  ) {
+    this.durations = new PlayerDurations(contexts);
+  }
+
+  /** The durations the clock counts (the sound engine has its say there while it plays). */
+  readonly durations: PlayerDurations;
+
+  /** Hears the user of each player written, once written (null: all of them read again); returns the way to stop. */
+  watch(listener: (userId: string | null) => void): () => void {
+    return this.players.watch(listener);
+  }
 
   /** Shows a change of the user's player to what follows it: the resume points and the history. */
   private observe(userId: string, before: PlayerMoment | null, after: PlayerMoment, now: number): void {
@@ -108,11 +120,28 @@ export class PlaybackService {
       this.commit(userId, playback, this.startQueued(state, now), now);
       return { ok: true };
     }
-    const result = applyCommand(state, command, now, this.clockOf(playback.context, state));
+    const result = applyCommand(state, command, now, this.durations.of(playback.context, state));
     if (!result.ok) return result;
     const moved = result.state.index !== state.index || (command.kind === 'next' && state.queued !== undefined);
     this.commit(userId, playback, moved ? this.leftQueued(result.state, playback.context) : result.state, now);
     return { ok: true };
+  }
+
+  /**
+   * The item playing ended now, `positionMs` into it (its sound ended, or it has none): the player goes on as the
+   * clock goes on at an item's end (the queue, the order, repeat), what follows from `startsAt` (the end still to
+   * be heard for a moment). `write` false only tells what follows.
+   */
+  ended(userId: string, positionMs: number, now: number, startsAt = now, write = true): Playback | null {
+    const playback = this.current(userId, now);
+    if (!playback || playback.state.index < 0) return null;
+    const length = Math.max(0, Math.floor(positionMs));
+    // Anchored so that the item has played `length` now: the trackers see it reach its end.
+    const ending: PlayerState = { ...playback.state, isPlaying: true, durationMs: length, progressMs: 0, changedAt: now - length };
+    let state = this.caughtUp(ending, now, playback.context, length);
+    if (startsAt > now && state.changedAt === now) state = { ...state, changedAt: startsAt };
+    if (write) this.commit(userId, { ...playback, state: ending }, state, now);
+    return { state, context: playback.context, index: state.index, progressMs: progressAt(state, now) };
   }
 
   /** Replaces the user's state as it is now (transfer, volume, queue), showing the change to the tracker. */
@@ -123,19 +152,22 @@ export class PlaybackService {
     return true;
   }
 
-  /** The state caught up to `now`, playing the items added to the queue at the ends of items. */
-  private caughtUp(stored: PlayerState, now: number, context: PlayContext | null): PlayerState {
+  /**
+   * The state caught up to `now`, playing the items added to the queue at the ends of items; `endedMs`: the
+   * item playing lasts that long (its sound ended there).
+   */
+  private caughtUp(stored: PlayerState, now: number, context: PlayContext | null, endedMs?: number): PlayerState {
     let state = stored;
     // Each pass starts one added item; the queue is bounded, so this ends.
     for (;;) {
-      const clock = this.clockOf(context, state);
+      const clock = state === stored && endedMs !== undefined ? lasting(this.durations.of(context, state), state.index, endedMs) : this.durations.of(context, state);
       const isRunning = state.isPlaying && state.index >= 0 && state.repeat !== 'track';
       const endsAt = state.changedAt + Math.max(0, clock.durationAt(state.index) - state.progressMs);
       if (!isRunning || endsAt > now) return catchUp(state, now, clock);
       if (state.queue?.length) state = this.startQueued(state, endsAt);
       else if (state.queued) {
         // The added item ended: the context goes on as if its own item had just ended.
-        const durationMs = this.clockOf(context).durationAt(state.index);
+        const durationMs = this.durations.of(context).durationAt(state.index);
         state = { ...state, queued: undefined, durationMs, progressMs: durationMs, changedAt: endsAt };
       } else return catchUp(state, now, clock);
     }
@@ -150,7 +182,7 @@ export class PlaybackService {
   /** After the player moved off the added item: the context's own durations again. */
   private leftQueued(state: PlayerState, context: PlayContext | null): PlayerState {
     if (state.queued === undefined) return state;
-    return catchUp({ ...state, queued: undefined }, state.changedAt, this.clockOf(context));
+    return catchUp({ ...state, queued: undefined }, state.changedAt, this.durations.of(context));
   }
 
   /** Replaces the user's state (after a command), showing the change to the resume tracker. */
@@ -168,18 +200,10 @@ export class PlaybackService {
     for (const userId of this.players.userIds()) {
       const stored = this.players.load(userId);
       if (!stored || stored.contextUri !== uri) continue;
-      const state = catchUp(stored, now, this.contexts.ofPlaylist(before).clock);
+      const state = catchUp(stored, now, this.durations.of(this.contexts.ofPlaylist(before), stored));
       if (state.index < 0) continue;
-      const newIndex = after.order.indexOf(before.order[state.index]!);
-      const moved: PlayerState =
-        newIndex >= 0
-          ? { ...state, index: newIndex }
-          : { ...state, index: Math.min(state.index, after.order.length - 1), progressMs: 0, changedAt: now };
-      if (moved.shuffle && moved.index >= 0) {
-        // The shuffled cycle restarts from the item playing, as when the context is resized.
-        moved.shuffleStart = permute(moved.shuffleSeed, after.order.length, moved.index, true);
-      }
-      this.players.save(userId, catchUp(moved, now, this.contexts.ofPlaylist(after).clock));
+      const moved = movedTo(state, after.order.indexOf(before.order[state.index]!), after.order.length, now);
+      this.players.save(userId, catchUp(moved, now, this.durations.of(this.contexts.ofPlaylist(after), moved)));
     }
   }
 
@@ -196,7 +220,7 @@ export class PlaybackService {
   contextChanged(userId: string, before: PlayContext, after: PlayContext, now: number): void {
     const stored = this.players.load(userId);
     if (!stored || !before.type || !before.id || stored.contextUri !== contextUriOf(before.type, before.id)) return;
-    const state = catchUp(stored, now, before.clock);
+    const state = catchUp(stored, now, this.durations.of(before, stored));
     if (state.index < 0) return;
     const playing = before.itemAt(state.index);
     let newIndex = -1;
@@ -204,12 +228,8 @@ export class PlaybackService {
       const item = after.itemAt(index);
       if (item?.id === playing?.id && item?.type === playing?.type) newIndex = index;
     }
-    const moved: PlayerState =
-      newIndex >= 0
-        ? { ...state, index: newIndex }
-        : { ...state, index: Math.min(state.index, after.length - 1), progressMs: 0, changedAt: now };
-    if (moved.shuffle && moved.index >= 0) moved.shuffleStart = permute(moved.shuffleSeed, after.length, moved.index, true);
-    this.players.save(userId, catchUp(moved, now, after.clock));
+    const moved = movedTo(state, newIndex, after.length, now);
+    this.players.save(userId, catchUp(moved, now, this.durations.of(after, moved)));
   }
 
   /**
@@ -262,14 +282,17 @@ export class PlaybackService {
   }
 
   actions(playback: Playback): Record<string, boolean> {
-    return actionsOf(playback.state, this.clockOf(playback.context, playback.state));
+    return actionsOf(playback.state, this.durations.of(playback.context, playback.state));
   }
+}
 
-  /** The context's durations, with the added item's in place of the item at the index while it plays. */
-  private clockOf(context: PlayContext | null, state?: PlayerState): PlayerContext {
-    const clock = context ? context.clock : { length: 0, durationAt: () => 0 };
-    if (!state?.queued) return clock;
-    const durationMs = this.contexts.durationOf(playingItem(state, null));
-    return { length: clock.length, durationAt: (index) => (index === state.index ? durationMs : clock.durationAt(index)) };
-  }
+/**
+ * The state on the entry now at `newIndex` of its edited context of `length`; when it is gone (-1), on the one
+ * now at its place from 0. A shuffled cycle restarts from the item playing, as when the context is resized.
+ */
+function movedTo(state: PlayerState, newIndex: number, length: number, now: number): PlayerState {
+  const moved: PlayerState =
+    newIndex >= 0 ? { ...state, index: newIndex } : { ...state, index: Math.min(state.index, length - 1), progressMs: 0, changedAt: now };
+  if (moved.shuffle && moved.index >= 0) moved.shuffleStart = permute(moved.shuffleSeed, length, moved.index, true);
+  return moved;
 }

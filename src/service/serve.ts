@@ -69,6 +69,8 @@ export async function runServe(options: StartOptions): Promise<number> {
   printCode(service.consentCode()!);
   for (const line of held) process.stdout.write(`${line}\n`);
   held = null;
+  // Why the music cannot be heard, once (the catalog is served all the same); later faults of mpv go to the log.
+  void service.sound?.started.then((problem) => problem !== null && printLine(process.stderr, `playdeck serve: ${problem}`));
   await stopped;
   await service.close();
   return 0;

@@ -12,8 +12,10 @@ import {
   type ExpectedInstance,
   type ServiceInstance,
 } from './instance-file.js';
+import type { MediaSource } from './media-source.js';
 import { ConsentCode } from './oauth/consent-code.js';
 import { openPlaylistFiles, type OpenPlaylistFiles } from './playlist-files/open-playlist-files.js';
+import type { SoundEngine, SoundOptions } from './sound/engine.js';
 import { catalogOfSize, DEFAULT_CATALOG_SIZE } from './seed/generate.js';
 import { sizeMismatch, type AskedSize } from './store/catalog-size.js';
 import { closeLeavingFileAsIs, databaseFault, DatabaseFault, demoUserId, isDamageError, openDatabase, type Database } from './store/db.js';
@@ -59,6 +61,10 @@ export interface StartOptions {
   music?: MusicOptions & { onProgress?(progress: ScanProgress): void };
   /** Serve the database's catalog as it is, a music folder's or the demo's, scanning nothing (a one-off command). */
   anyCatalog?: true;
+  /** Files behind the catalog other than a music folder's (tests): played through mpv unless `sound` is false. */
+  media?: MediaSource;
+  /** How mpv runs (tests: another program, `--ao=null`), or false for no sound engine; with media only. */
+  sound?: SoundOptions | false;
 }
 
 /** Another process serves this database already: join it (a dashboard) or say so (`serve`). */
@@ -85,6 +91,8 @@ export interface RunningService {
   instance: ExpectedInstance | null;
   /** The music folder served (its scan, its MediaSource), or null for the demo catalog. */
   music: MusicLibrary | null;
+  /** The sound engine (with media): `started` resolves once mpv plays, or with the line saying why it cannot. */
+  sound: SoundEngine | null;
   close(): Promise<void>;
 }
 
@@ -172,7 +180,8 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       devMode: options.devMode,
       consent,
       oauthRateLimit: options.oauthRateLimit,
-      ...(music ? { media: music } : {}),
+      media: music ?? options.media,
+      sound: (music ?? options.media) && options.sound !== false ? (options.sound ?? {}) : undefined,
     });
     const { app, context } = served;
     if (music) music.onChange = () => catalogChanged(context);
@@ -205,7 +214,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     else db.close();
     throw databaseFault(error, path);
   }
-  const { app, damage } = served;
+  const { app, damage, sound } = served;
   // A read-only database cannot take what the scan finds: it is served as it is.
   if (music && !db.readonly) void music.scan.start();
   const check: IntegrityCheck | null = isNew
@@ -220,6 +229,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     consentCode: () => consent?.current ?? null,
     instance: isFile && !db.readonly ? instance : null,
     music,
+    sound,
     close: () => {
       check?.stop();
       if (isFile && !db.readonly) withdrawInstance(path, instance.instance);

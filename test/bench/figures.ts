@@ -1,6 +1,6 @@
 /** One measured figure of the bench, with how it was measured and what it should be. */
 export interface Figure {
-  section: 'floors' | 'start' | 'idle' | 'keys' | 'memory' | 'service' | 'reorder' | 'art' | 'status' | 'attention' | 'search' | 'goto' | 'desktop' | 'scan' | 'soak';
+  section: 'floors' | 'start' | 'idle' | 'keys' | 'memory' | 'service' | 'reorder' | 'art' | 'status' | 'attention' | 'search' | 'goto' | 'desktop' | 'scan' | 'sound' | 'soak';
   name: string;
   /** Null when it could not be measured (`note` says why). */
   value: number | null;

@@ -18,6 +18,7 @@ import { benchSearch } from './search.js';
 import { embeddedServiceRuns, EXTRA_CA_CERTS, extraCaCostsAtStart, programNode, programPath, useNode, useProgram, versionOf } from './program.js';
 import { benchService } from './service.js';
 import { benchSoak, setSoakMinutes } from './soak.js';
+import { benchSound } from './sound.js';
 import { benchStart } from './start.js';
 import { benchStatus } from './status.js';
 import { formatGoals } from './goals.js';
@@ -27,7 +28,7 @@ import { formatTable } from './table.js';
  * `npm run bench`: runs the real program (dist/cli.js, built by the npm script) and prints every figure of
  * the performance budgets with how it was measured; the same goes to test/bench/results/ as JSON.
  *   --only idle,keys         some sections only (floors, start, idle, keys, memory, service, reorder, art,
- *                            status, attention, search, goto, desktop, scan; soak only when named)
+ *                            status, attention, search, goto, desktop, scan, sound; soak only when named)
  *   --soak-minutes N         the soak's length (default 10)
  *   --compare FILE.json      show an earlier run's figures beside these
  *   --label NAME             a name for this run, kept in the JSON and in its file name
@@ -39,7 +40,7 @@ import { formatTable } from './table.js';
  * Timings depend on the machine and what else runs on it: nothing here is asserted by `npm test`.
  */
 
-const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, reorder: benchReorder, art: benchArt, status: benchStatus, attention: benchAttention, search: benchSearch, goto: benchGoTo, desktop: benchDesktop, scan: benchScan, soak: benchSoak } as const;
+const SECTIONS = { floors: benchFloors, start: benchStart, idle: benchIdle, keys: benchKeys, memory: benchMemory, service: benchService, reorder: benchReorder, art: benchArt, status: benchStatus, attention: benchAttention, search: benchSearch, goto: benchGoTo, desktop: benchDesktop, scan: benchScan, sound: benchSound, soak: benchSoak } as const;
 /** Ten minutes: run only when named (--only soak). */
 const ON_REQUEST: readonly string[] = ['soak'];
 type Section = keyof typeof SECTIONS;

@@ -31,6 +31,8 @@ export interface ToneOptions {
   cover?: { width: number; height: number; colour?: string };
   /** Chapters, for an .m4b or .m4a (an audiobook). */
   chapters?: readonly Chapter[];
+  /** A tone in steps, each of its own frequency for its seconds (in place of `frequency` and `seconds`): what is heard tells where in the file. */
+  steps?: readonly { frequency: number; seconds: number }[];
 }
 
 /** The codec for each container the music folder reads (the file's extension decides). */
@@ -51,7 +53,7 @@ export function makeTone(path: string, options: ToneOptions = {}): string {
   if (!codec) throw new Error(`makeTone: no codec for ${extension}`);
   mkdirSync(dirname(path), { recursive: true });
   const { frequency = 440, seconds = 2, tags = {}, cover, chapters } = options;
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}:sample_rate=44100`];
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', options.steps ? stepsOf(options.steps) : `sine=frequency=${frequency}:duration=${seconds}:sample_rate=44100`];
   const maps = ['-map', '0:a'];
   let input = 1;
   // The chapters' list is written outside the folder: a music folder under test holds only what the test put there.
@@ -80,4 +82,10 @@ export function makeTone(path: string, options: ToneOptions = {}): string {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }
   return path;
+}
+
+/** One lavfi graph of sines played one after the other. */
+function stepsOf(steps: readonly { frequency: number; seconds: number }[]): string {
+  const sines = steps.map((step, place) => `sine=frequency=${step.frequency}:duration=${step.seconds}:sample_rate=44100[s${place}]`);
+  return `${sines.join(';')};${steps.map((_, place) => `[s${place}]`).join('')}concat=n=${steps.length}:v=0:a=1[out0]`;
 }

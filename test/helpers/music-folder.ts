@@ -31,7 +31,8 @@ export interface MusicService extends RunningService {
 
 /** The service on the sandbox's folder and database, once its first scan is done. */
 export async function startMusic(sandbox: MusicSandbox, music: Partial<MusicOptions> = {}, options: StartOptions = {}): Promise<MusicService> {
-  const service = await startService({ db: sandbox.db, log: () => {}, integrityCheckAfterMs: 60_000, ...options, music: { folder: sandbox.music, ...music } });
+  // Silent unless a test asks for sound: the catalog's tests need no mpv.
+  const service = await startService({ db: sandbox.db, log: () => {}, integrityCheckAfterMs: 60_000, sound: false, ...options, music: { folder: sandbox.music, ...music } });
   await service.music!.scan.firstScan;
   const request = (method: string, path: string, body?: object) =>
     fetch(path.startsWith('/playdeck/') || path.startsWith('/images/') ? `${service.origin}${path}` : `${service.baseUrl}${path}`, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/service/app.js';
 import type { ServiceContext } from '../../src/service/context.js';
+import type { SoundEngine } from '../../src/service/sound/engine.js';
 import { demoUserId, openDatabase, type Database } from '../../src/service/store/db.js';
 import { fixtureCatalog } from './catalog-fixture.js';
 
@@ -9,6 +10,8 @@ export { ids } from './catalog-fixture.js';
 export interface TestService {
   app: FastifyInstance;
   context: ServiceContext;
+  /** The sound engine, when `media` and `sound` were given. */
+  sound: SoundEngine | null;
   db: Database;
   /** A token of the demo user with every scope. */
   token: string;
@@ -26,7 +29,7 @@ export interface TestService {
  */
 export async function createTestService(options: Partial<AppDeps> & { path?: string; catalog?: typeof fixtureCatalog } = {}): Promise<TestService> {
   const db = options.db ?? openDatabase({ path: options.path ?? ':memory:', catalog: options.catalog ?? fixtureCatalog });
-  const { app, context } = buildApp({ ...options, db });
+  const { app, context, sound } = buildApp({ ...options, db });
   await app.ready();
   const demo = demoUserId(db);
   const tokenFor: TestService['tokenFor'] = (tokenOptions = {}) =>
@@ -49,6 +52,7 @@ export async function createTestService(options: Partial<AppDeps> & { path?: str
   return {
     app,
     context,
+    sound,
     db,
     token,
     tokenFor,

@@ -8,6 +8,7 @@ import type { Versions } from '../render/cache.js';
  */
 export class PlayerStore {
   private readonly cache = new Map<string, PlayerState | null>();
+  private readonly listeners = new Set<(userId: string | null) => void>();
   private readonly select: Statement;
   private readonly upsert: Statement;
   private readonly users: Statement;
@@ -40,11 +41,19 @@ export class PlayerStore {
   forget(): void {
     this.cache.clear();
     this.versions.bump('player');
+    for (const listener of this.listeners) listener(null);
   }
 
   save(userId: string, state: PlayerState): void {
     this.upsert.run(userId, JSON.stringify(state));
     this.cache.set(userId, state);
     this.versions.bump('player');
+    for (const listener of this.listeners) listener(userId);
+  }
+
+  /** Hears the user of each player written once it is written (null: every player read again); returns the way to stop. */
+  watch(listener: (userId: string | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }
