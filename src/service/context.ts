@@ -1,5 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import { DEMO_DEVICES, type DeviceList } from './devices.js';
 import type { MediaSource } from './media-source.js';
 import type { PlaylistFileRules } from './playlist-files/rules.js';
 import { HistoryTracker } from './history-tracker.js';
@@ -43,8 +42,6 @@ export interface ServiceContext {
   media: MediaSource | null;
   /** The rules of the playlists kept as files of the music folder (decisions §21), while they are open; null otherwise. */
   playlistFiles: PlaylistFileRules | null;
-  /** The devices the player plays on: the demo's, or the sound engine's outputs while it plays. */
-  devices: DeviceList;
   /** Why the catalog cannot be heard (no sound engine), in one line that says how to mend it; null when it can or need not be. */
   soundProblem: string | null;
 }
@@ -79,7 +76,6 @@ export function createContext(db: Database, now: () => number = Date.now, fallba
     devMode,
     media,
     playlistFiles: null,
-    devices: DEMO_DEVICES,
     soundProblem: null,
   };
 }

@@ -5,10 +5,12 @@ import {
   progressAt,
   type PlayerCommand,
   type PlayerContext,
+  type PlayerDevice,
   type PlayerState,
 } from './player.js';
 import { initialPlayerState } from './player-start.js';
 import { lasting, PlayerDurations } from './player-durations.js';
+import { DEMO_DEVICES, type DeviceList } from './devices.js';
 import { permute } from './player-order.js';
 import { contextUriOf, playingItem, type ContextItem, type PlayContext, type PlayContexts } from './play-context.js';
 import type { HistoryTracker } from './history-tracker.js';
@@ -52,6 +54,8 @@ export class PlaybackService {
 
   /** The durations the clock counts (the sound engine has its say there while it plays). */
   readonly durations: PlayerDurations;
+  /** The devices the player plays on: the demo's, or the sound engine's outputs while it plays. */
+  devices: DeviceList = DEMO_DEVICES;
 
   /** Hears the user of each player written, once written (null: all of them read again); returns the way to stop. */
   watch(listener: (userId: string | null) => void): () => void {
@@ -246,7 +250,8 @@ export class PlaybackService {
       contextUri: contextUri ?? `uris:${request.kind === 'uris' ? request.uris.join(',') : ''}`,
       length: context.length,
       now,
-      ...(before ? { device: before.state.device } : {}),
+      // A first start plays on the first device listed: a sound engine's output, not the demo's web player.
+      ...(before ? { device: before.state.device } : firstDevice(this.devices)),
     });
     let state: PlayerState = { ...started, contextUri, ...(request.kind === 'uris' ? { uris: request.uris } : {}) };
     // The user's queue and device volumes are the player's, not the context's.
@@ -295,4 +300,9 @@ function movedTo(state: PlayerState, newIndex: number, length: number, now: numb
     newIndex >= 0 ? { ...state, index: newIndex } : { ...state, index: Math.min(state.index, length - 1), progressMs: 0, changedAt: now };
   if (moved.shuffle && moved.index >= 0) moved.shuffleStart = permute(moved.shuffleSeed, length, moved.index, true);
   return moved;
+}
+
+function firstDevice(devices: DeviceList): { device?: PlayerDevice } {
+  const first = devices.all()[0];
+  return first ? { device: { ...first, is_active: true } } : {};
 }

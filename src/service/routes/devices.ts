@@ -20,13 +20,13 @@ function transferOf(body: unknown): { deviceId: string; play: boolean | undefine
 /** Get Available Devices. */
 export const devices = plainRoute((context) => (request, reply) => {
   const current = context.playback.current(userOf(request), context.now());
-  return sendJson(reply, JSON.stringify({ devices: devicesOf(current?.state ?? null, context.devices) }));
+  return sendJson(reply, JSON.stringify({ devices: devicesOf(current?.state ?? null, context.playback.devices) }));
 });
 
 /** Transfer Playback: `play: true` makes it play there; false or absent keeps playing or paused as it was. */
 export const transfer = plainRoute((context) => (request, reply) => {
   const { deviceId, play } = transferOf(request.body);
-  const target = knownDevice(deviceId, context.devices);
+  const target = knownDevice(deviceId, context.playback.devices);
   if (!target) throw new ServiceError(404, 'Device not found');
   if (target.is_restricted) {
     throw new ServiceError(403, 'Player command failed: Restricted device: it does not accept commands', 'DEVICE_NOT_CONTROLLABLE');
@@ -45,11 +45,11 @@ export const volume = plainRoute((context) => (request, reply) => {
   if (single(query, 'volume_percent') === undefined) throw badRequest('Missing required parameter: volume_percent');
   const percent = integerParam(query, 'volume_percent', { min: 0, max: 100, default: 0 });
   const deviceId = single(query, 'device_id');
-  if (deviceId !== undefined && !knownDevice(deviceId, context.devices)) throw new ServiceError(404, 'Device not found');
+  if (deviceId !== undefined && !knownDevice(deviceId, context.playback.devices)) throw new ServiceError(404, 'Device not found');
   const userId = userOf(request);
   const current = context.playback.current(userId, context.now());
   if (!current) throw noActiveDevice();
-  const device = deviceId === undefined ? current.state.device : knownDevice(deviceId, context.devices)!;
+  const device = deviceId === undefined ? current.state.device : knownDevice(deviceId, context.playback.devices)!;
   if (deviceId !== undefined && deviceId !== current.state.device.id) {
     throw new ServiceError(404, 'Player command failed: the device is not active', 'NO_ACTIVE_DEVICE');
   }

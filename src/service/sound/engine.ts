@@ -121,7 +121,7 @@ export class SoundEngine {
       listed: () => this.settle(null),
     });
     context.playback.durations.sound = this.follower;
-    context.devices = this.outputs;
+    context.playback.devices = this.outputs;
     context.soundProblem = null;
     this.follower.mirror();
   }
@@ -130,7 +130,7 @@ export class SoundEngine {
     this.follower?.stop();
     this.follower = null;
     this.context.playback.durations.sound = null;
-    this.context.devices = DEMO_DEVICES;
+    this.context.playback.devices = DEMO_DEVICES;
   }
 
   private exited(mpv: MpvProcess, exit: MpvExit): void {
