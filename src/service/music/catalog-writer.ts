@@ -141,7 +141,7 @@ export class CatalogWriter {
         this.unindex('artist', artistId);
         this.forget('artist', artistId);
       }
-    })();
+    }).immediate();
     return true;
   }
 

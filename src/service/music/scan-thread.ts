@@ -144,10 +144,20 @@ function watchFolders(): void {
   }
 }
 
-try {
-  await scan(roots.map((root) => ({ root, under: '' })), isFirst);
-  if (setup.watch) watchFolders();
-  else db.close();
-} catch (error) {
-  post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+/** Tries of the first scan: a fault of the moment (the database held by another program past its wait) is not the last word. */
+const FIRST_SCAN_TRIES = 3;
+const RETRY_AFTER_MS = 10_000;
+
+for (let attempt = 1; attempt <= FIRST_SCAN_TRIES; attempt++) {
+  try {
+    await scan(roots.map((root) => ({ root, under: '' })), isFirst);
+    break;
+  } catch (error) {
+    const last = attempt === FIRST_SCAN_TRIES;
+    post({ kind: 'failed', message: `${error instanceof Error ? error.message : String(error)}${last ? '' : `: trying again in ${(RETRY_AFTER_MS * attempt) / 1000} s`}` });
+    if (!last) await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS * attempt));
+  }
 }
+// Watched even after a failed scan: the next change in the folder scans what it touches.
+if (setup.watch) watchFolders();
+else db.close();

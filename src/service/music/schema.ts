@@ -50,5 +50,5 @@ export function prepareMusicSearch(db: Database): void {
     }
     db.exec('DELETE FROM search_entries; CREATE INDEX IF NOT EXISTS search_entries_by_id ON search_entries(type, id)');
     db.prepare("INSERT INTO meta (key, value) VALUES ('music_search', '1')").run();
-  })();
+  }).immediate();
 }

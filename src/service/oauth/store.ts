@@ -90,7 +90,7 @@ export class OAuthStore {
     this.db.transaction(() => {
       this.purgeCodes.run(now, PURGE_BATCH);
       this.insertCode.run(hashToken(code), grant.clientId, grant.userId, grant.redirectUri, grant.scopes.join(' '), grant.codeChallenge, now + CODE_TTL_MS);
-    })();
+    }).immediate();
     return code;
   }
 
@@ -129,6 +129,6 @@ export class OAuthStore {
 
   /** Runs `work` in one transaction: a grant taken and its successors issued commit together or not at all. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.db.transaction(work).immediate();
   }
 }

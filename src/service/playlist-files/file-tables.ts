@@ -108,7 +108,7 @@ export class FileTables {
         if (lines === null) this.statements.deleteLines.run(entryId);
         else this.statements.saveLines.run(entryId, playlistId, JSON.stringify(lines));
       }
-    })();
+    }).immediate();
   }
 
   /** Lists the playlist first among the user's (nothing when listed already) or unlists it. */

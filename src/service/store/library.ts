@@ -118,7 +118,7 @@ export class LibraryStore {
   }
 
   private write(items: readonly LibraryItem[], each: (item: LibraryItem) => void): void {
-    this.db.transaction(() => items.forEach(each))();
+    this.db.transaction(() => items.forEach(each)).immediate();
     this.versions.bump('library');
     // Followed playlists are listed with the user's own (GET /me/playlists).
     if (items.some((item) => item.type === 'playlist')) this.versions.bump('playlists');

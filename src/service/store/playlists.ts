@@ -218,7 +218,7 @@ export class PlaylistStore {
       this.statements.insertPlaylist.run({ id, owner_id: ownerId, ...detailsRow(details), images: '[]', version: 1, snapshot_id: snapshotId });
       this.statements.insertVersion.run(id, 1, snapshotId, encodeOrder([]));
       this.statements.listFirst.run({ user_id: ownerId, playlist_id: id });
-    })();
+    }).immediate();
     const playlist: Playlist = { id, ownerId, ...details, imagesJson: '[]', version: 1, snapshotId, order: new Int32Array(0), entries: new Map() };
     this.cache.set(id, playlist);
     this.versions.bump('playlists');
@@ -253,7 +253,7 @@ export class PlaylistStore {
       this.statements.insertVersion.run(playlist.id, version, snapshotId, encodeOrder(next.order));
       this.statements.setVersion.run(version, snapshotId, playlist.id);
       this.statements.pruneVersions.run(playlist.id, version - KEPT_VERSIONS);
-    })();
+    }).immediate();
     committed?.();
     const { id, ownerId, name, description, isPublic, collaborative, imagesJson } = playlist;
     const details = next.details ?? { name, description, isPublic, collaborative };

@@ -72,7 +72,7 @@ export class TokenStore {
     this.db.transaction(() => {
       this.purge.run(options.now ?? Date.now(), PURGE_BATCH);
       this.insert.run(hashToken(token), options.userId, scopes, expiresAt, options.clientId ?? null);
-    })();
+    }).immediate();
     return { token, expiresAt };
   }
 
