@@ -55,7 +55,7 @@ function loadedBy(file: string, seen = new Set<string>()): Set<string> {
 describe('import boundaries', () => {
   it('keeps React and Ink out of `config check` and `config default`: the action table and the sections are pure', () => {
     const loaded = [...loadedBy('src/config/command.ts')];
-    expect(loaded).toContain('src/ui/keys/actions.ts');
+    expect(loaded).toContain('src/keys/actions.ts');
     expect(loaded).toContain('src/ui/sections/registry.ts');
     expect(loaded.filter((module) => /^(react|ink|ink-.*|@alcalzone\/ink-table|src\/terminal\/.*)$/.test(module))).toEqual([]);
   });

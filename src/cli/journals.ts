@@ -2,7 +2,7 @@ import { defaultJournalDir } from '../journal/paths.js';
 import { JournalStore } from '../journal/store.js';
 import type { Journal } from '../ui/playlist-editor/model/journal.js';
 import { parseJournal } from '../ui/playlist-editor/model/journal-format.js';
-import { UnsavedJournals, type JournalFiles } from '../ui/playlist-editor/unsaved-journals.js';
+import { UnsavedJournals, type JournalFiles } from '../ui/playlist-editor/model/unsaved-journals.js';
 
 /**
  * The journals of unsaved moves of `service` for the dashboard: this dashboard's own files under `dir`, written

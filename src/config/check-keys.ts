@@ -1,8 +1,8 @@
-import { actionSpec, isActionName, type ActionName } from '../ui/keys/actions.js';
-import { DEFAULT_BINDINGS, findConflicts, REMAPPABLE_ACTIONS, type KeyBindings } from '../ui/keys/bindings.js';
+import { actionSpec, isActionName, type ActionName } from '../keys/actions.js';
+import { DEFAULT_BINDINGS, findConflicts, REMAPPABLE_ACTIONS, type KeyBindings } from '../keys/bindings.js';
 import { JUMP_DIGITS, SECTIONS } from '../ui/sections/registry.js';
 import { shown, type Reporter } from './problems.js';
-import { KEY_SPELLING, keyLabel, NOT_A_KEY, parseKey, type KeyName } from './keys.js';
+import { KEY_SPELLING, keyLabel, NOT_A_KEY, parseKey, type KeyName } from '../keys/names.js';
 
 /** The [keys] section: action name = "key" or ["key", ...]; an action named replaces all its default keys. */
 export function checkKeys(table: Record<string, unknown>, report: Reporter): KeyBindings {

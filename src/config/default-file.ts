@@ -1,6 +1,6 @@
-import { actionSpec } from '../ui/keys/actions.js';
-import { REMAPPABLE_ACTIONS } from '../ui/keys/bindings.js';
-import { KEY_SPELLING, keySpelling } from './keys.js';
+import { actionSpec } from '../keys/actions.js';
+import { REMAPPABLE_ACTIONS } from '../keys/bindings.js';
+import { KEY_SPELLING, keySpelling } from '../keys/names.js';
 import { described, unsetOf, writtenDefault } from './kinds.js';
 import { SECTION_NAMES, SECTION_NOTES, settingsIn, type SectionName } from './settings.js';
 

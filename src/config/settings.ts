@@ -13,7 +13,7 @@ import { THEME_NAMES } from './themes.js';
  * test/config/settings.test.ts prints. A new section: one more key of SETTINGS with one entry per setting
  * (and, if its settings share a word, a line in SECTION_NOTES): the checker, `config default`, the typed
  * config and the unknown-section message follow. A value none of the kinds takes is a new kind in kinds.ts.
- * The [keys] section is the action table's (src/ui/keys/actions.ts, remapped by action name in
+ * The [keys] section is the action table's (src/keys/actions.ts, remapped by action name in
  * check-keys.ts); README's key table gives each action's name.
  */
 export const SETTINGS = {

@@ -4,8 +4,8 @@
  * typed ranks them all (state/fuzzy.ts). Timed: the ranking of 5,000 names for each key of typed queries, and
  * the first ranking after the go to opens (each name folded once then).
  */
-import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
-import { actionEntries, rankGoTo, sectionEntries, type GoToEntry } from '../../src/ui/state/go-to.js';
+import { DEFAULT_BINDINGS } from '../../src/keys/bindings.js';
+import { actionEntries, rankGoTo, sectionEntries, type GoToEntry } from '../../src/ui/overlays/go-to.js';
 import { median, percentile, round, type Figure } from './figures.js';
 
 const NAMES = 5_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
+import { DEFAULT_BINDINGS } from '../../src/keys/bindings.js';
 import { SECTIONS } from '../../src/ui/sections/registry.js';
 import { checkConfigText } from '../../src/config/check.js';
 import { formatProblem } from '../../src/config/problems.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyLabel, keySpelling, parseKey } from '../../src/config/keys.js';
+import { keyLabel, keySpelling, parseKey } from '../../src/keys/names.js';
 
 describe('parseKey', () => {
   it.each([

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { REMAPPABLE_ACTIONS } from '../../src/ui/keys/bindings.js';
+import { REMAPPABLE_ACTIONS } from '../../src/keys/bindings.js';
 import { runConfigCommand } from '../../src/config/command.js';
 import { defaultConfigText } from '../../src/config/default-file.js';
 import { checkSetting, defaultOf, described, unsetOf, writtenDefault, type Setting } from '../../src/config/kinds.js';

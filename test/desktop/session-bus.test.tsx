@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDesktop, type Desktop } from '../../src/desktop/desktop.js';
 import { createDashboardBridge, type DashboardBridge } from '../../src/status/player-bridge.js';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { PlaybackLinkContext } from '../../src/ui/hooks/use-playback-link.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { renderApp, type RenderedApp } from '../helpers/render.js';

@@ -13,7 +13,7 @@ import type { Api } from '../../src/api/api.js';
 import { createApi, staticToken } from '../../src/api/index.js';
 import { isApiError } from '../../src/api/errors.js';
 import type { PlaylistStore } from '../../src/service/store/playlists.js';
-import { PAGE_SIZE } from '../../src/ui/hooks/page-loader.js';
+import { PAGE_SIZE } from '../../src/ui/list/page-loader.js';
 import { runDedupe } from '../../src/ui/playlist-editor/dedupe-runner.js';
 import type { EditSession } from '../../src/ui/playlist-editor/edit-session.js';
 import { createEditStore, type EditStore } from '../../src/ui/playlist-editor/edit-store.js';

@@ -9,7 +9,7 @@ import { render } from 'ink';
 import { cloneElement, type ReactElement } from 'react';
 import stripAnsi from 'strip-ansi';
 import { LiveLayer } from '../../src/terminal/live-layer.js';
-import { App, type AppProps } from '../../src/ui/App.js';
+import { App, type AppProps } from '../../src/ui/app/App.js';
 import { forgetMounted, trackMounted } from './mounted-apps.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import FastOutput from '../../src/terminal/fast-output.js';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp } from '../helpers/render.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import stringWidth from 'string-width';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { nowPlayingRows } from '../../src/ui/layout.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { renderApp, type RenderedApp } from '../helpers/render.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp } from '../helpers/render.js';

@@ -1,8 +1,8 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/ui/App.js';
-import { ACTION_NAMES } from '../../src/ui/keys/actions.js';
-import { DEFAULT_BINDINGS, keysLabel } from '../../src/ui/keys/bindings.js';
+import { App } from '../../src/ui/app/App.js';
+import { ACTION_NAMES } from '../../src/keys/actions.js';
+import { DEFAULT_BINDINGS, keysLabel } from '../../src/keys/bindings.js';
 import { helpRows } from '../../src/ui/keys/help-rows.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { renderApp, type RenderedApp } from '../helpers/render.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MusicFolderState } from '../../src/api/music-folder.js';
-import { App } from '../../src/ui/App.js';
-import { scanLine, SCAN_POLL_MS } from '../../src/ui/hooks/use-music-scan.js';
+import { App } from '../../src/ui/app/App.js';
+import { scanLine, SCAN_POLL_MS } from '../../src/ui/app/use-music-scan.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp } from '../helpers/render.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaybackState } from '../../src/api/types.js';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { NowPlayingPane } from '../../src/ui/panes/NowPlayingPane.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/render.js';

@@ -1,6 +1,6 @@
 /** The dashboard as a remote: volume keys, the devices list, up next and adding to the queue. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { COALESCE_MS } from '../../src/ui/state/volume-burst.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/ui/App.js';
+import { App } from '../../src/ui/app/App.js';
 import { createDashboardBridge } from '../../src/status/player-bridge.js';
 import { PlaybackLinkContext } from '../../src/ui/hooks/use-playback-link.js';
 import { createFakeApi, type FakeApi } from '../helpers/fake-api.js';

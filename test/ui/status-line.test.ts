@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusLine } from '../../src/ui/status-line.js';
+import { statusLine } from '../../src/ui/app/status-line.js';
 
 const NONE = { prompt: null, notice: null, pane: null, playbackError: null };
 

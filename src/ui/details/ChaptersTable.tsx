@@ -4,7 +4,7 @@ import { isUnreadable } from '../../api/list-entry.js';
 import type { Chapter, ListEntry } from '../../api/types.js';
 import { formatCount, formatDuration } from '../format.js';
 import type { ChaptersState } from './extras.js';
-import { chapterRow, standInText } from '../panes/library-rows.js';
+import { chapterRow, standInText } from '../sections/library-rows.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { resumeText } from './kinds.js';
 

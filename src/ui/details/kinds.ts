@@ -4,7 +4,7 @@ import type { AlbumDetails } from '../../api/library-types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { formatCount, formatDuration, formatTimeLeft, joinPresent } from '../format.js';
 import type { Details, Loaded } from './extras.js';
-import { joinNames } from '../panes/library-rows.js';
+import { joinNames } from '../sections/library-rows.js';
 import { description, field, title, type DetailBlock } from './blocks.js';
 
 /** What the details say of each kind of item, as blocks (blocks.ts); every kind must be here. */

@@ -1,7 +1,7 @@
-import { keyLabel } from '../../config/keys.js';
+import { keyLabel } from '../../keys/names.js';
 import { SECTIONS } from '../sections/registry.js';
-import { ACTION_NAMES, actionSpec, placesOf, type ActionName } from './actions.js';
-import { keysLabel, type KeyBindings } from './bindings.js';
+import { ACTION_NAMES, actionSpec, placesOf, type ActionName } from '../../keys/actions.js';
+import { keysLabel, type KeyBindings } from '../../keys/bindings.js';
 
 /** A type, not an interface: ink-table wants rows with an index signature, which only type aliases get. */
 export type HelpRow = {

@@ -39,5 +39,5 @@ export function keyPressOf(name: string): { input: string; key: Key } {
   return { input: name, key: { ...NO_FLAGS, shift: name !== name.toLowerCase() } };
 }
 
-/** A key name as the help shows it: one spelling, the config file's (src/config/keys.ts). */
-export { keyLabel } from '../../config/keys.js';
+/** A key name as the help shows it: one spelling, the config file's (src/keys/names.ts). */
+export { keyLabel } from '../../keys/names.js';

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
-import { actionsIn, ACTIONS, type ActionName, type ActionsIn, type CommandOf } from './actions.js';
-import type { KeyBindings } from './bindings.js';
+import { actionsIn, ACTIONS, type ActionName, type ActionsIn, type CommandOf } from '../../keys/actions.js';
+import type { KeyBindings } from '../../keys/bindings.js';
 import { keyNames } from './key-names.js';
 
 /**

@@ -1,14 +1,14 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { SearchType } from '../../api/library-types.js';
-import { useSearch } from '../hooks/use-search.js';
-import { useKeyBindings } from '../keys/bindings-context.js';
+import { useSearch } from './use-search.js';
+import { useKeyBindings } from '../services/bindings-context.js';
 import type { PickerCommand } from '../keys/keymap.js';
-import { layoutRow } from '../panes/row-layout.js';
-import { foundTarget } from '../panes/search-rows.js';
-import { addSourceOfTarget } from '../playlist-editor/add-source.js';
+import { layoutRow } from '../row-layout.js';
+import { foundTarget } from './search-rows.js';
+import { addSourceOfTarget } from '../add-source.js';
 import { sanitizeText } from '../sanitize.js';
-import { useServices } from '../app-services.js';
-import { actionEntries, rankGoTo, sectionEntries, targetEntries, type GoToEntry } from '../state/go-to.js';
+import { useServices } from '../services/app-services.js';
+import { actionEntries, rankGoTo, sectionEntries, targetEntries, type GoToEntry } from './go-to.js';
 import { windowTop } from '../state/search-results.js';
 import { Picker, PICKER_FRAME_ROWS, pickerCursorAfter, pickerRowWidth, type PickerRow } from './Picker.js';
 

@@ -1,18 +1,18 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import { useServices } from '../app-services.js';
+import { useServices } from '../services/app-services.js';
 import { coverBox } from '../art/cover-cells.js';
 import { imagesOf, smallestCovering } from '../art/pick-image.js';
 import { CoverPicture } from '../components/CoverPicture.js';
 import type { PlaybackState, PlayableItem } from '../../api/types.js';
 import { Clock } from '../components/Clock.js';
-import { LIKED_MARK } from '../library/likeable.js';
+import { LIKED_MARK } from '../liked/likeable.js';
 import { Pane } from '../components/Pane.js';
 import { joinPresent } from '../format.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import type { SleepTimer } from '../state/sleep-timer.js';
-import { mutedStyle, useTheme } from '../theme.js';
+import { mutedStyle, useTheme } from '../services/theme.js';
 
 export interface NowPlayingPaneProps {
   /** The last known playback; null when nothing plays, undefined before the first answer. */

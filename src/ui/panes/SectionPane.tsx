@@ -3,9 +3,9 @@ import { memo, useRef, type ComponentType } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { librarySection, type LibraryTab } from '../sections/registry.js';
 import type { CustomViewName, Drilled } from '../sections/types.js';
-import type { LibraryPaneProps } from './library-pane-props.js';
+import type { LibraryPaneProps } from '../list/library-pane-props.js';
 import { PlaylistEditorPane } from '../playlist-editor/PlaylistEditorPane.js';
-import { SectionList } from './SectionList.js';
+import { SectionList } from '../list/SectionList.js';
 
 /** What a view drawn by its own component gets (sections/types.ts, CustomView). */
 export interface CustomViewProps<P> extends LibraryPaneProps {

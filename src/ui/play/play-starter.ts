@@ -5,7 +5,7 @@ import type { Chapter, Episode, Track } from '../../api/types.js';
 import type { PlaybackController } from '../hooks/use-playback.js';
 import { optimisticPlayback, type PlayRequest } from './play-request.js';
 import { sayIfUnplayable } from './unplayable.js';
-import { useServices } from '../app-services.js';
+import { useServices } from '../services/app-services.js';
 
 export interface PlayStarter {
   /**

@@ -4,10 +4,10 @@ import { formatCount } from '../format.js';
 import { playlistEntryRequest, wholeContextRequest } from '../play/play-request.js';
 import { usePlayStarter } from '../play/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
-import { useServices } from '../app-services.js';
+import { useServices } from '../services/app-services.js';
 import { READ_ONLY_TITLE } from './model/access.js';
-import type { LibraryPaneProps } from '../panes/library-pane-props.js';
-import { LibraryListView, listBodySize } from '../panes/LibraryListView.js';
+import type { LibraryPaneProps } from '../list/library-pane-props.js';
+import { LibraryListView, listBodySize } from '../list/LibraryListView.js';
 import { usePlaylistEditor } from './hooks/use-playlist-editor.js';
 
 export interface PlaylistEditorPaneProps extends LibraryPaneProps {

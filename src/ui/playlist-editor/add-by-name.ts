@@ -2,7 +2,7 @@ import type { Api } from '../../api/api.js';
 import type { PlayableItem } from '../../api/types.js';
 import { currentUser } from '../current-user.js';
 import { sanitizeText } from '../sanitize.js';
-import { addSourceOfPlaying } from './add-source.js';
+import { addSourceOfPlaying } from '../add-source.js';
 import { addedText, addToPlaylist } from './add-to-playlist.js';
 import type { EditSessions } from './edit-sessions.js';
 import { canEdit, readOnlyText } from './model/access.js';

@@ -1,6 +1,6 @@
 import type { Api } from '../../api/api.js';
 import type { PlaylistItem, SimplifiedPlaylist } from '../../api/types.js';
-import type { Playable } from './add-source.js';
+import type { Playable } from '../add-source.js';
 import type { EditSession, SaveResult } from './edit-session.js';
 import type { EditSessions } from './edit-sessions.js';
 import { entryAt } from './model/edit.js';

@@ -1,11 +1,11 @@
 import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import { PAGE_SIZE } from '../hooks/page-loader.js';
+import { PAGE_SIZE } from '../list/page-loader.js';
 import { createEditStore, type EditStore } from './edit-store.js';
 import { JournalRecorder } from './journal-recorder.js';
 import { createEdit } from './model/edit.js';
 import { SaveLoop, type SaveResult } from './save-loop.js';
-import type { ResumedEdit, UnsavedJournals } from './unsaved-journals.js';
+import type { ResumedEdit, UnsavedJournals } from './model/unsaved-journals.js';
 
 export type { SaveResult };
 

@@ -1,4 +1,4 @@
-import type { PlaylistActions } from './add-source.js';
+import type { PlaylistActions } from '../add-source.js';
 import type { EditSessions } from './edit-sessions.js';
 
 /** What the dashboard gives every view of the editor's side (services.ts, `editor`). */

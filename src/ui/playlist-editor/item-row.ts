@@ -1,6 +1,6 @@
 import type { PlaylistItem } from '../../api/types.js';
-import { playlistItemRow } from '../panes/library-rows.js';
-import { layoutRow } from '../panes/row-layout.js';
+import { playlistItemRow } from '../sections/library-rows.js';
+import { layoutRow } from '../row-layout.js';
 
 /** Before the position of a row in the marked range; a space elsewhere, so rows line up. */
 export const MARK_SIGN = '▌';

@@ -1,4 +1,4 @@
-import { keysLabel, DEFAULT_BINDINGS } from '../keys/bindings.js';
+import { keysLabel, DEFAULT_BINDINGS } from '../../keys/bindings.js';
 import type { OFFER_KEYMAP } from '../keys/keymap.js';
 import { journalNotice, type Journal } from './model/journal.js';
 

@@ -12,7 +12,7 @@ import {
   type Journal,
 } from './model/journal.js';
 import { journalChunks } from './model/journal-format.js';
-import type { UnsavedJournals } from './unsaved-journals.js';
+import type { UnsavedJournals } from './model/unsaved-journals.js';
 import type { StoreAction } from './edit-store.js';
 
 export interface JournalRecorderOptions {

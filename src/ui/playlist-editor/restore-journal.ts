@@ -1,10 +1,10 @@
 import type { Api } from '../../api/api.js';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import { PAGE_SIZE } from '../hooks/page-loader.js';
+import { PAGE_SIZE } from '../list/page-loader.js';
 import type { FreshOrder } from './model/merge.js';
 import type { Journal } from './model/journal.js';
 import { resumeJournal } from './model/journal-resume.js';
-import type { ResumedEdit } from './unsaved-journals.js';
+import type { ResumedEdit } from './model/unsaved-journals.js';
 import { readFreshOrder } from './read-fresh-order.js';
 
 /** Reads of the whole order in a row before giving up: the playlist is being changed elsewhere meanwhile. */

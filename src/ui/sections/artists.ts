@@ -2,7 +2,7 @@ import { isUnreadable } from '../../api/list-entry.js';
 import type { Album, ListEntry } from '../../api/types.js';
 import type { Artist } from '../../api/library-types.js';
 import { formatCount } from '../format.js';
-import { artistMatch, artistRow, releaseMatch, releaseRow } from '../panes/music-rows.js';
+import { artistMatch, artistRow, releaseMatch, releaseRow } from './music-rows.js';
 import { wholeContextRequest } from '../play/play-request.js';
 import { sanitizeText } from '../sanitize.js';
 import { albumTracks } from './albums.js';

@@ -1,7 +1,7 @@
 import { isUnreadable } from '../../api/list-entry.js';
 import type { Audiobook, Chapter, ListEntry, SavedAudiobook } from '../../api/types.js';
 import { formatCount } from '../format.js';
-import { audiobookMatch, audiobookRow, chapterMatch, chapterRow } from '../panes/library-rows.js';
+import { audiobookMatch, audiobookRow, chapterMatch, chapterRow } from './library-rows.js';
 import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { chapterRequest } from '../play/play-request.js';
 import { sanitizeText } from '../sanitize.js';

@@ -1,7 +1,7 @@
 import type { Api } from '../../api/api.js';
 import { isUnreadable } from '../../api/list-entry.js';
 import type { ListEntry } from '../../api/types.js';
-import { progressMatch, progressRow } from '../panes/episode-rows.js';
+import { progressMatch, progressRow } from './episode-rows.js';
 import { chapterRequest, showEpisodeRequest } from '../play/play-request.js';
 import { continueListening as inProgress, type ProgressEntry } from '../state/continue-listening.js';
 import { countedTitle } from './helpers.js';

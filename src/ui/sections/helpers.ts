@@ -1,7 +1,7 @@
 import { isUnreadable } from '../../api/list-entry.js';
 import type { ListEntry, Paging } from '../../api/types.js';
 import { formatCount } from '../format.js';
-import { standInRefusal } from '../panes/library-rows.js';
+import { standInRefusal } from './library-rows.js';
 import type { ItemAction, ItemContext } from './types.js';
 
 /** What most definitions say the same way. */

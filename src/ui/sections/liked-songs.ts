@@ -3,7 +3,7 @@ import { isUnreadable } from '../../api/list-entry.js';
 import type { ListEntry } from '../../api/types.js';
 import type { SavedTrack } from '../../api/library-types.js';
 import { currentUser } from '../current-user.js';
-import { savedTrackMatch, savedTrackRow } from '../panes/music-rows.js';
+import { savedTrackMatch, savedTrackRow } from './music-rows.js';
 import { collectionUri, likedSongRequest, wholeContextRequest } from '../play/play-request.js';
 import { countedTitle, onReadable } from './helpers.js';
 import type { ListView } from './types.js';

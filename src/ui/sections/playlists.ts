@@ -1,6 +1,6 @@
 import { isUnreadable } from '../../api/list-entry.js';
 import type { ListEntry, SimplifiedPlaylist } from '../../api/types.js';
-import { playlistMatch, playlistRow } from '../panes/library-rows.js';
+import { playlistMatch, playlistRow } from './library-rows.js';
 import { wholeContextRequest } from '../play/play-request.js';
 import { countedTitle, onReadable } from './helpers.js';
 import type { CustomView, ListView } from './types.js';

@@ -1,8 +1,8 @@
 import { isUnreadable } from '../../api/list-entry.js';
 import type { Episode, ListEntry, SavedShow, Show } from '../../api/types.js';
 import { formatCount } from '../format.js';
-import { episodeMatch, episodeRow } from '../panes/episode-rows.js';
-import { showMatch, showRow } from '../panes/library-rows.js';
+import { episodeMatch, episodeRow } from './episode-rows.js';
+import { showMatch, showRow } from './library-rows.js';
 import { playFromFirstUnfinished } from '../play/first-unfinished.js';
 import { showEpisodeRequest } from '../play/play-request.js';
 import { sanitizeText } from '../sanitize.js';

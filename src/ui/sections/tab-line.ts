@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
-import { keyLabel } from '../../config/keys.js';
-import type { KeyBindings } from '../keys/bindings.js';
+import { keyLabel } from '../../keys/names.js';
+import type { KeyBindings } from '../../keys/bindings.js';
 import { LIBRARY_SECTIONS, type LibraryTab } from './registry.js';
 
 /**

@@ -2,9 +2,9 @@ import type { Api, PageRequest } from '../../api/api.js';
 import type { Paging, SimplifiedPlaylist } from '../../api/types.js';
 import type { CursorPage } from '../../api/library-types.js';
 import type { DetailsTarget } from '../details-target.js';
-import type { LikeKind } from '../library/likeable.js';
+import type { LikeKind } from '../liked/likeable.js';
 import type { PlayStarter } from '../play/play-starter.js';
-import type { AddSource } from '../playlist-editor/add-source.js';
+import type { AddSource } from '../add-source.js';
 
 /**
  * What a library section is: a list view (how to fetch a page, a row, what the filter matches, the details,

@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import { afterEach, expect, it } from 'vitest';
-import { ListWindow } from '../../../src/ui/components/ListWindow.js';
+import { ListWindow } from '../../../src/ui/list/ListWindow.js';
 
 const level = chalk.level;
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatusBar, describeConnection } from '../../../src/ui/components/StatusBar.js';
+import { StatusBar, describeConnection } from '../../../src/ui/app/StatusBar.js';
 import { renderApp } from '../../helpers/render.js';
 
 describe('StatusBar', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../../src/ui/keys/bindings.js';
+import { DEFAULT_BINDINGS } from '../../../src/keys/bindings.js';
 import { DEFAULT_CONFIG, type Config } from '../../../src/config/schema.js';
-import { App } from '../../../src/ui/App.js';
+import { App } from '../../../src/ui/app/App.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
 

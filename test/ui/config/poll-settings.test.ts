@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaybackState } from '../../../src/api/types.js';
-import { PageLoader, REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
+import { PageLoader, REFRESH_INTERVAL_MS } from '../../../src/ui/list/page-loader.js';
 import { DEFAULT_POLL, playbackPollDelay } from '../../../src/ui/state/poll-pace.js';
 
 /** A config's [poll] intervals where the polls read them; without one, today's. */

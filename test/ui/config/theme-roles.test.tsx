@@ -3,10 +3,10 @@ import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pane } from '../../../src/ui/components/Pane.js';
-import { ListWindow } from '../../../src/ui/components/ListWindow.js';
+import { ListWindow } from '../../../src/ui/list/ListWindow.js';
 import { clockLine } from '../../../src/ui/components/clock-line.js';
-import { ServicesProvider } from '../../../src/ui/app-services.js';
-import { resolveTheme, THEMES, type Theme } from '../../../src/ui/theme.js';
+import { ServicesProvider } from '../../../src/ui/services/app-services.js';
+import { resolveTheme, THEMES, type Theme } from '../../../src/ui/services/theme.js';
 import { computeLayout } from '../../../src/ui/layout.js';
 import { DEFAULT_SETTINGS } from '../../../src/config/settings.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CursorPage } from '../../../src/api/library-types.js';
-import { SectionList } from '../../../src/ui/panes/SectionList.js';
+import { SectionList } from '../../../src/ui/list/SectionList.js';
 import type { ListView } from '../../../src/ui/sections/types.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/hooks/use-key-layer.js';
+import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/keys/use-key-layer.js';
 import { KEY_LAYER } from '../../../src/ui/keys/key-layers.js';
 
 function Pane({ name, isActive, onKey }: { name: string; isActive: boolean; onKey(name: string, input: string): void }) {

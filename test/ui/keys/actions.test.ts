@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { keyLabel, parseKey } from '../../../src/config/keys.js';
-import { ACTION_NAMES, ACTIONS, actionSpec, actionsIn, isActionName, placesOf, type ActionName, type Place } from '../../../src/ui/keys/actions.js';
-import { DEFAULT_BINDINGS, findConflicts, placesOverlap, REMAPPABLE_ACTIONS } from '../../../src/ui/keys/bindings.js';
+import { keyLabel, parseKey } from '../../../src/keys/names.js';
+import { ACTION_NAMES, ACTIONS, actionSpec, actionsIn, isActionName, placesOf, type ActionName, type Place } from '../../../src/keys/actions.js';
+import { DEFAULT_BINDINGS, findConflicts, placesOverlap, REMAPPABLE_ACTIONS } from '../../../src/keys/bindings.js';
 import { helpRows } from '../../../src/ui/keys/help-rows.js';
 import { SECTIONS } from '../../../src/ui/sections/registry.js';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src/ui/App.js';
-import { NOTICE_MS } from '../../../src/ui/hooks/use-notice.js';
-import { SEARCH_PACE_MS } from '../../../src/ui/hooks/use-search.js';
-import { DEFAULT_BINDINGS } from '../../../src/ui/keys/bindings.js';
-import { actionEntries, rankGoTo, sectionEntries, targetEntries } from '../../../src/ui/state/go-to.js';
+import { App } from '../../../src/ui/app/App.js';
+import { NOTICE_MS } from '../../../src/ui/app/use-notice.js';
+import { SEARCH_PACE_MS } from '../../../src/ui/overlays/use-search.js';
+import { DEFAULT_BINDINGS } from '../../../src/keys/bindings.js';
+import { actionEntries, rankGoTo, sectionEntries, targetEntries } from '../../../src/ui/overlays/go-to.js';
 import { SORT_MENU_TEXT } from '../../../src/ui/playlist-editor/model/sort.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';

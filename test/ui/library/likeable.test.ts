@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { likeableOf } from '../../../src/ui/library/likeable.js';
+import { likeableOf } from '../../../src/ui/liked/likeable.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 
 const track = createFakeApi().catalog.tracks[0]!;

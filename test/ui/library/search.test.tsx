@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
 import type { SearchResults } from '../../../src/api/library-types.js';
-import { App } from '../../../src/ui/App.js';
-import { SEARCH_PACE_MS } from '../../../src/ui/hooks/use-search.js';
-import { CONTAINS_SETTLE_MS } from '../../../src/ui/library/liked-store.js';
+import { App } from '../../../src/ui/app/App.js';
+import { SEARCH_PACE_MS } from '../../../src/ui/overlays/use-search.js';
+import { CONTAINS_SETTLE_MS } from '../../../src/ui/liked/liked-store.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 import { renderApp } from '../../helpers/render.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Chapter, Episode, Track } from '../../../src/api/types.js';
 import type { DetailsTarget } from '../../../src/ui/details-target.js';
-import { ApiProvider } from '../../../src/ui/api-context.js';
-import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
+import { ApiProvider } from '../../../src/ui/services/api-context.js';
+import { DetailsPane } from '../../../src/ui/details/DetailsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
 

@@ -1,8 +1,8 @@
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
-import { ApiProvider } from '../../../src/ui/api-context.js';
-import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/hooks/use-key-layer.js';
+import { ApiProvider } from '../../../src/ui/services/api-context.js';
+import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/keys/use-key-layer.js';
 import { KEY_LAYER } from '../../../src/ui/keys/key-layers.js';
 
 /** The callbacks the app gives a library pane, recording what the pane tells it. */

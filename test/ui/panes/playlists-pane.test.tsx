@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListEntry, Paging, SimplifiedPlaylist } from '../../../src/api/types.js';
-import { RECHECK_MS } from '../../../src/ui/hooks/page-loader.js';
+import { RECHECK_MS } from '../../../src/ui/list/page-loader.js';
 import { sanitizeText } from '../../../src/ui/sanitize.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { PLAYLIST_COUNT } from '../../helpers/fake-playlists.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { layoutRow } from '../../../src/ui/panes/row-layout.js';
+import { layoutRow } from '../../../src/ui/row-layout.js';
 
 describe('layoutRow', () => {
   it('fits fixed cells and shares the rest by grow, right-aligning where asked', () => {

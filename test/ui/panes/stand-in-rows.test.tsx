@@ -5,10 +5,10 @@
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListEntry, Paging, UnreadableEntry } from '../../../src/api/types.js';
-import { DetailsPane } from '../../../src/ui/panes/DetailsPane.js';
-import { ApiProvider } from '../../../src/ui/api-context.js';
+import { DetailsPane } from '../../../src/ui/details/DetailsPane.js';
+import { ApiProvider } from '../../../src/ui/services/api-context.js';
 import type { PlayStarter } from '../../../src/ui/play/play-starter.js';
-import { ServicesProvider } from '../../../src/ui/app-services.js';
+import { ServicesProvider } from '../../../src/ui/services/app-services.js';
 import type { PlayRequest } from '../../../src/ui/play/play-request.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

@@ -7,7 +7,7 @@ import { EditSessions } from '../../../src/ui/playlist-editor/edit-sessions.js';
 import { parseJournal } from '../../../src/ui/playlist-editor/model/journal-format.js';
 import { memoryRecentPlaylists } from '../../../src/ui/playlist-editor/recent-playlists.js';
 import { restoreJournal } from '../../../src/ui/playlist-editor/restore-journal.js';
-import { UnsavedJournals, type JournalFiles } from '../../../src/ui/playlist-editor/unsaved-journals.js';
+import { UnsavedJournals, type JournalFiles } from '../../../src/ui/playlist-editor/model/unsaved-journals.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 
 const SERVICE = 'http://127.0.0.1:4000/v1';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src/ui/App.js';
+import { App } from '../../../src/ui/app/App.js';
 import { offerText } from '../../../src/ui/playlist-editor/hooks/use-journal-offers.js';
 import { QUIT_PROMPT } from '../../../src/ui/playlist-editor/hooks/use-quit-prompt.js';
 import { parseJournal } from '../../../src/ui/playlist-editor/model/journal-format.js';
 import type { Journal } from '../../../src/ui/playlist-editor/model/journal.js';
-import { UnsavedJournals, type JournalFiles } from '../../../src/ui/playlist-editor/unsaved-journals.js';
+import { UnsavedJournals, type JournalFiles } from '../../../src/ui/playlist-editor/model/unsaved-journals.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 import { renderApp, type RenderedApp } from '../../helpers/render.js';

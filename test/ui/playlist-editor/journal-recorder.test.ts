@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
 import { openJournals } from '../../../src/cli/journals.js';
 import { journalFileName } from '../../../src/journal/paths.js';
-import { PAGE_SIZE } from '../../../src/ui/hooks/page-loader.js';
+import { PAGE_SIZE } from '../../../src/ui/list/page-loader.js';
 import { IDENTITIES_WRITE_MS, JournalRecorder } from '../../../src/ui/playlist-editor/journal-recorder.js';
 import { createEditStore, type EditStore } from '../../../src/ui/playlist-editor/edit-store.js';
 import { restoreJournal } from '../../../src/ui/playlist-editor/restore-journal.js';
@@ -17,7 +17,7 @@ import { parseJournal } from '../../../src/ui/playlist-editor/model/journal-form
 import type { Journal } from '../../../src/ui/playlist-editor/model/journal.js';
 import { createPace } from '../../../src/ui/playlist-editor/model/save-pace.js';
 import { planMoves, type RangeMove } from '../../../src/ui/playlist-editor/model/save-plan.js';
-import { UnsavedJournals, type JournalFiles } from '../../../src/ui/playlist-editor/unsaved-journals.js';
+import { UnsavedJournals, type JournalFiles } from '../../../src/ui/playlist-editor/model/unsaved-journals.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { readable } from '../../helpers/readable.js';
 

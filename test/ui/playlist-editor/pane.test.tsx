@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAYLIST_ROW_FIELDS } from '../../../src/api/playlists.js';
 import type { PlaylistItem } from '../../../src/api/types.js';
 import { FILTERED_MOVE_REFUSAL } from '../../../src/ui/playlist-editor/model/messages.js';
-import { REFRESH_INTERVAL_MS } from '../../../src/ui/hooks/page-loader.js';
+import { REFRESH_INTERVAL_MS } from '../../../src/ui/list/page-loader.js';
 import { PlaylistEditorPane } from '../../../src/ui/playlist-editor/PlaylistEditorPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { LONG_PLAYLIST_INDEX, MIXED_PLAYLIST_INDEX } from '../../helpers/fake-playlists.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src/ui/App.js';
+import { App } from '../../../src/ui/app/App.js';
 import { QUIT_PROMPT } from '../../../src/ui/playlist-editor/hooks/use-quit-prompt.js';
 import { memoryRecentPlaylists } from '../../../src/ui/playlist-editor/recent-playlists.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
 import { createApi, staticToken } from '../../../src/api/index.js';
 import { startService, type RunningService } from '../../../src/service/start.js';
-import { App } from '../../../src/ui/App.js';
+import { App } from '../../../src/ui/app/App.js';
 import { entryIds, myPlaylists } from '../../api/service-fixture.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { renderApp, type RenderedApp } from '../../helpers/render.js';

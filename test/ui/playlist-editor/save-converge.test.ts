@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
 import type { PlaylistItem } from '../../../src/api/types.js';
-import { PAGE_SIZE } from '../../../src/ui/hooks/page-loader.js';
+import { PAGE_SIZE } from '../../../src/ui/list/page-loader.js';
 import { createEditStore, type EditStore } from '../../../src/ui/playlist-editor/edit-store.js';
 import { createEdit, entryAt, missingPages, type EditAction } from '../../../src/ui/playlist-editor/model/edit.js';
 import { entryIdentity } from '../../../src/ui/playlist-editor/model/entry-identity.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isUnreadable } from '../../../src/api/list-entry.js';
 import type { Album } from '../../../src/api/types.js';
 import type { SavedAlbum } from '../../../src/api/library-types.js';
-import { addSourceOfTarget } from '../../../src/ui/playlist-editor/add-source.js';
+import { addSourceOfTarget } from '../../../src/ui/add-source.js';
 import { albums } from '../../../src/ui/sections/albums.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { App } from '../../../src/ui/App.js';
+import { App } from '../../../src/ui/app/App.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';
 

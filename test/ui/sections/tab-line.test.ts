@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../../src/ui/keys/bindings.js';
+import { DEFAULT_BINDINGS } from '../../../src/keys/bindings.js';
 import { LIBRARY_SECTIONS } from '../../../src/ui/sections/registry.js';
 import { layoutTabLine, libraryTabs, type Tab, type TabLineLayout } from '../../../src/ui/sections/tab-line.js';
 

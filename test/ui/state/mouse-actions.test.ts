@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeLayout, NOW_PLAYING_ROWS } from '../../../src/ui/layout.js';
-import { DOUBLE_CLICK_MS, mouseAction, screenRects, type PointerEvent, type ScreenState } from '../../../src/ui/state/mouse-actions.js';
+import { DOUBLE_CLICK_MS, mouseAction, screenRects, type PointerEvent, type ScreenState } from '../../../src/ui/app/mouse-actions.js';
 
 /** The tab line's cells: `[2 Playlists]` (13 columns), ` 3 Saved shows `, ` 4 Audiobooks `. */
 const TABS = [

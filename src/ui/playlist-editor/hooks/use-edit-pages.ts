@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useApi } from '../../api-context.js';
+import { useApi } from '../../services/api-context.js';
 import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
-import { PAGE_SIZE, PageLoader, pageOf, RECHECK_MS } from '../../hooks/page-loader.js';
+import { PAGE_SIZE, PageLoader, pageOf, RECHECK_MS } from '../../list/page-loader.js';
 import { isDirty } from '../model/arrangement.js';
 import { isLoaded, itemAt, type SparseList } from '../../state/sparse-list.js';
 import { missingPages, type PlaylistEdit } from '../model/edit.js';
 import type { EditStore } from '../edit-store.js';
-import { useListRefreshMs } from '../../hooks/list-refresh.js';
-import { useServices } from '../../app-services.js';
-import { useTerminalFocus } from '../../terminal-events.js';
+import { useListRefreshMs } from '../../list/list-refresh.js';
+import { useServices } from '../../services/app-services.js';
+import { useTerminalFocus } from '../../services/terminal-events.js';
 
 export interface EditPagesOptions {
   playlistId: string;

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import type { ListFilter } from '../../hooks/use-list-filter.js';
+import type { ListFilter } from '../../list/use-list-filter.js';
 import type { ItemsCommand } from '../../keys/keymap.js';
 import type { ArrangementAction } from '../model/arrangement.js';
 import { filteredWindow } from '../model/edit.js';

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
-import { DEFAULT_BINDINGS } from '../../keys/bindings.js';
+import { DEFAULT_BINDINGS } from '../../../keys/bindings.js';
 import { commandFor, OFFER_KEYMAP, runCommand, type CommandHandlers, type OfferCommand } from '../../keys/keymap.js';
 import { restoreJournal } from '../restore-journal.js';
 import { journalNotice, type Journal } from '../model/journal.js';
 import { offerText, setAsideText } from '../journal-offer-text.js';
-import { useServices } from '../../app-services.js';
-import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { useServices } from '../../services/app-services.js';
+import { useKeyLayer } from '../../keys/use-key-layer.js';
 
 export { offerText } from '../journal-offer-text.js';
 

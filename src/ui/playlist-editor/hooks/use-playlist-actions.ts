@@ -3,7 +3,7 @@ import type { Api } from '../../../api/api.js';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
 import { currentUser } from '../../current-user.js';
 import { sanitizeText } from '../../sanitize.js';
-import { NOTHING_TO_ADD, NOTHING_TO_RENAME, type AddSource, type PlaylistActions } from '../add-source.js';
+import { NOTHING_TO_ADD, NOTHING_TO_RENAME, type AddSource, type PlaylistActions } from '../../add-source.js';
 import { addedText, addToPlaylist, type HeldAnswer } from '../add-to-playlist.js';
 import type { EditSessions } from '../edit-sessions.js';
 import { canRename, renameRefusal } from '../model/access.js';

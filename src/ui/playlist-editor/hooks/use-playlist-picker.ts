@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
-import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { useKeyLayer } from '../../keys/use-key-layer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
 import { pickerRows, readAllPlaylists, type PickerRow } from '../picker.js';
 

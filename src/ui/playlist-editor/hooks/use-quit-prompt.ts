@@ -1,5 +1,5 @@
 import { KEY_LAYER } from '../../keys/key-layers.js';
-import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { useKeyLayer } from '../../keys/use-key-layer.js';
 import { useCallback, useState } from 'react';
 import type { EditSessions } from '../edit-sessions.js';
 

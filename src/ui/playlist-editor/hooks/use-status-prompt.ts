@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { useKeyLayer } from '../../hooks/use-key-layer.js';
+import { useKeyLayer } from '../../keys/use-key-layer.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';
 import { sanitizeText } from '../../sanitize.js';
 

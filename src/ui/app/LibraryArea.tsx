@@ -1,0 +1,66 @@
+import { Box } from 'ink';
+import { memo, useRef } from 'react';
+import type { SimplifiedPlaylist } from '../../api/types.js';
+import { drillsOf, type FocusState, type LibraryTab } from './focus.js';
+import type { Size } from '../layout.js';
+import { LIBRARY_SECTIONS } from '../sections/registry.js';
+import type { Drilled } from '../sections/types.js';
+import { SectionPane } from '../panes/SectionPane.js';
+
+/** Where a view's status line is kept: its section and its depth on the section's drill-down stack. */
+export const statusSlot = (tab: LibraryTab, depth: number): string => `${tab}:${depth}`;
+
+/** The status slot of the view on screen for this focus state. */
+export const shownSlot = (focus: Pick<FocusState, 'libraryTab' | 'drills'>): string =>
+  statusSlot(focus.libraryTab, drillsOf(focus, focus.libraryTab).length);
+
+export interface LibraryAreaProps {
+  focus: FocusState;
+  library: Size;
+  /** The details beside each list; zero width for none. */
+  details: Size;
+  /** Hidden (but kept mounted, with its state) while the help or the devices are shown. */
+  isHidden: boolean;
+  onStatus(tab: LibraryTab, depth: number, message: string | null): void;
+  onDrill(tab: LibraryTab, drilled: Drilled): void;
+  onBack(tab: LibraryTab): void;
+  onOpenPlaylist(playlist: SimplifiedPlaylist): void;
+  /** Counts the episodes and chapters that stopped playing: Continue listening reads again while open. */
+  listeningEnded: number;
+}
+
+/**
+ * The library pane of the current tab: one section pane per section of the registry, each drawing the details
+ * of its cursor beside its list (in the same render as the cursor: one commit per key). A pane stays mounted
+ * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
+ */
+export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
+  const { focus, library, details, isHidden, listeningEnded } = props;
+  const everShown = useRef(new Set<LibraryTab>());
+  everShown.current.add(focus.libraryTab);
+  return (
+    <Box display={isHidden ? 'none' : 'flex'} height={library.height} flexShrink={0}>
+      {LIBRARY_SECTIONS.filter(({ id }) => everShown.current.has(id)).map(({ id }) => {
+        const isTabShown = focus.libraryTab === id;
+        return (
+          <SectionPane
+            key={id}
+            tab={id}
+            drills={drillsOf(focus, id)}
+            isFocused={!isHidden && focus.focus !== 'nowPlaying' && isTabShown}
+            isShown={!isHidden && isTabShown}
+            isTabShown={isTabShown}
+            width={library.width}
+            height={library.height}
+            details={details}
+            listeningEnded={listeningEnded}
+            onStatus={props.onStatus}
+            onDrill={props.onDrill}
+            onBack={props.onBack}
+            onOpenPlaylist={props.onOpenPlaylist}
+          />
+        );
+      })}
+    </Box>
+  );
+});
