@@ -27,6 +27,8 @@ const RULES: [name: string, files: string[], forbidden: RegExp][] = [
     /^(react|react\/.*|ink|ink-.*|@alcalzone\/ink-table|node:.*|src\/(?!ui\/state\/|ui\/playlist-editor\/model\/|api\/types\.js$).*)$/,
   ],
   ['src/service never imports the UI or the client', sources('src/service'), /^src\/(ui|api)\//],
+  ['src/config never imports the UI (the action table, key names and sections by name are in src/keys)', sources('src/config'), /^src\/ui\//],
+  ['src/keys (the action table, key names, sections by name) is pure: nothing of ours but itself', sources('src/keys'), /^(react|ink|ink-.*|node:.*|src\/(?!keys\/).*)$/],
   ['the terminal subsystem never imports panes', sources('src/terminal'), /^src\/ui\/panes\//],
   ['src/text (what reaches a terminal, shared by the UI and the command line) imports nothing else of ours', sources('src/text'), /^src\/(?!text\/)/],
   ['only src/desktop/session-bus.ts imports the D-Bus library', ['src', 'test'].flatMap(sources).filter((file) => !/^(src\/desktop\/session-bus\.ts|test\/helpers\/session-bus\.ts)$/.test(file)), /^@jellybrick\/dbus-next$/],
@@ -53,11 +55,11 @@ function loadedBy(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('import boundaries', () => {
-  it('keeps React and Ink out of `config check` and `config default`: the action table and the sections are pure', () => {
+  it('keeps React, Ink and the UI out of `config check` and `config default`: the action table and the sections by name are pure', () => {
     const loaded = [...loadedBy('src/config/command.ts')];
     expect(loaded).toContain('src/keys/actions.ts');
-    expect(loaded).toContain('src/ui/sections/registry.ts');
-    expect(loaded.filter((module) => /^(react|ink|ink-.*|@alcalzone\/ink-table|src\/terminal\/.*)$/.test(module))).toEqual([]);
+    expect(loaded).toContain('src/keys/sections.ts');
+    expect(loaded.filter((module) => /^(react|ink|ink-.*|@alcalzone\/ink-table|src\/terminal\/.*|src\/ui\/.*)$/.test(module))).toEqual([]);
   });
 
   it("loads the D-Bus library neither in `playdeck status` nor at the dashboard's start: only by a dynamic import once it runs", () => {

@@ -1,6 +1,6 @@
 import { actionSpec, isActionName, type ActionName } from '../keys/actions.js';
 import { DEFAULT_BINDINGS, findConflicts, REMAPPABLE_ACTIONS, type KeyBindings } from '../keys/bindings.js';
-import { JUMP_DIGITS, SECTIONS } from '../ui/sections/registry.js';
+import { JUMP_DIGITS, SECTIONS } from '../keys/sections.js';
 import { shown, type Reporter } from './problems.js';
 import { KEY_SPELLING, keyLabel, NOT_A_KEY, parseKey, type KeyName } from '../keys/names.js';
 

@@ -1,7 +1,5 @@
 import type { KeyName } from './names.js';
-import type { PlaybackCommand } from '../ui/playback-commands.js';
-import { defaultDigit, SECTIONS, type Section } from '../ui/sections/registry.js';
-import type { CursorAction } from '../ui/state/list-cursor.js';
+import { defaultDigit, SECTIONS, type Section } from './sections.js';
 
 /**
  * Every action a key can do, declared once: its default keys, what it does in words (the help's, and a
@@ -15,6 +13,18 @@ export type Place =
   | 'everywhere' | 'Now playing' | 'lists' | "a playlist's items" | 'devices' | 'offered at start' | 'help'
   /** The search (`f`) and go to (`:`): every other key types. */
   | 'search and go to';
+
+/** What a playback key asks for (ui/playback-commands.ts plans it against what the service permits). */
+export type PlaybackCommand =
+  | { type: 'togglePlay' }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'seekBy'; deltaMs: number }
+  | { type: 'toggleShuffle' }
+  | { type: 'cycleRepeat' };
+
+/** A cursor's move by a key (ui/state/list-cursor.ts moves it). */
+export type CursorAction = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last';
 
 export type ReorderCommand =
   | 'moveUp' | 'moveDown' | 'toggleMark' | 'undo' | 'redo' | 'save'

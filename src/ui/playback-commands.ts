@@ -1,4 +1,5 @@
 import type { Api } from '../api/api.js';
+import type { PlaybackCommand } from '../keys/actions.js';
 import type { PlaybackState, PlayerAction, RepeatState } from '../api/types.js';
 import { interpolateProgress } from './state/progress.js';
 
@@ -7,13 +8,7 @@ import { interpolateProgress } from './state/progress.js';
  * says why and sends nothing; an accepted one comes with the state to show at once and the request.
  */
 
-export type PlaybackCommand =
-  | { type: 'togglePlay' }
-  | { type: 'next' }
-  | { type: 'previous' }
-  | { type: 'seekBy'; deltaMs: number }
-  | { type: 'toggleShuffle' }
-  | { type: 'cycleRepeat' };
+export type { PlaybackCommand };
 
 export type CommandPlan =
   | { refusal: string }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BINDINGS } from '../../src/keys/bindings.js';
-import { SECTIONS } from '../../src/ui/sections/registry.js';
+import { SECTIONS } from '../../src/keys/sections.js';
 import { checkConfigText } from '../../src/config/check.js';
 import { formatProblem } from '../../src/config/problems.js';
 import { DEFAULT_CONFIG } from '../../src/config/schema.js';

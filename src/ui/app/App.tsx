@@ -39,7 +39,7 @@ import { NowPlayingPane } from '../panes/NowPlayingPane.js';
 import { GoToOverlay } from '../overlays/GoToOverlay.js';
 import { SearchOverlay } from '../overlays/SearchOverlay.js';
 import { contextLabel } from '../play/play-request.js';
-import { usePlayStart } from '../play/play-starter.js';
+import { usePlayStart } from './use-play-start.js';
 import { ServicesProvider, useServices, type Services } from '../services/app-services.js';
 import { statusLine } from './status-line.js';
 import type { TerminalEvents } from '../services/terminal-events.js';

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { useKeyBindings } from '../services/bindings-context.js';
-import type { LibraryTab } from '../sections/registry.js';
+import type { LibraryTab } from '../../keys/sections.js';
 import { layoutTabLine, libraryTabs, MORE_AFTER, MORE_BEFORE } from '../sections/tab-line.js';
 
 export interface TabLineProps {

@@ -1,4 +1,4 @@
-import { FOCUS_ORDER, type LibraryTab, type SectionId } from '../sections/registry.js';
+import { FOCUS_ORDER, type LibraryTab, type SectionId } from '../../keys/sections.js';
 import type { Drilled } from '../sections/types.js';
 
 /**
@@ -6,8 +6,8 @@ import type { Drilled } from '../sections/types.js';
  * is up. A reducer, so that keys pressed faster than renders each count.
  */
 
-export type { LibraryTab } from '../sections/registry.js';
-/** Tab order and the digits that jump: the sections' registry (sections/registry.ts). */
+export type { LibraryTab } from '../../keys/sections.js';
+/** Tab order and the digits that jump: the sections by name (src/keys/sections.ts). */
 export type FocusTarget = SectionId;
 
 /** Views drilled into above a section's list, the shown one last (a show's episodes, a playlist's items). */

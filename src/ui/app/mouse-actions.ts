@@ -1,6 +1,9 @@
 import type { FocusTarget, LibraryTab } from './focus.js';
 import type { DashboardLayout } from '../layout.js';
 import type { TabCell } from '../sections/tab-line.js';
+import type { PointerEvent } from '../services/members.js';
+
+export type { PointerEvent };
 
 /**
  * What a mouse event means on the dashboard: a pure hit test of the event's cell against the rectangles
@@ -8,10 +11,6 @@ import type { TabCell } from '../sections/tab-line.js';
  * double-clicks. Clicks outside any pane, and buttons other than the left, mean nothing.
  */
 
-/** The event as this module needs it (src/terminal/mouse.ts makes them): 0-based cells. */
-export type PointerEvent =
-  | { kind: 'press' | 'release' | 'drag'; button: 'left' | 'middle' | 'right'; column: number; row: number }
-  | { kind: 'wheel'; direction: 'up' | 'down'; column: number; row: number };
 
 export interface Rect {
   left: number;

@@ -1,5 +1,5 @@
 import { keyLabel } from '../../keys/names.js';
-import { SECTIONS } from '../sections/registry.js';
+import { SECTIONS } from '../../keys/sections.js';
 import { ACTION_NAMES, actionSpec, placesOf, type ActionName } from '../../keys/actions.js';
 import { keysLabel, type KeyBindings } from '../../keys/bindings.js';
 

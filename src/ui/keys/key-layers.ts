@@ -1,5 +1,5 @@
 import type { Key } from 'ink';
-import { JUMP_DIGITS } from '../sections/registry.js';
+import { JUMP_DIGITS } from '../../keys/sections.js';
 
 /**
  * Who has a key. Layers stack by priority; a key goes to the highest active layer first, and each layer

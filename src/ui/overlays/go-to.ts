@@ -1,7 +1,7 @@
 import type { DetailsTarget } from '../details-target.js';
 import { ACTION_NAMES, actionSpec, type ActionName, type Place } from '../../keys/actions.js';
 import { keysLabel, type KeyBindings } from '../../keys/bindings.js';
-import { SECTIONS, type SectionId } from '../sections/registry.js';
+import { SECTIONS, type SectionId } from '../../keys/sections.js';
 import { rankFuzzy, type Ranked } from '../state/fuzzy.js';
 
 /**

@@ -1,7 +1,8 @@
 import { Box } from 'ink';
 import { memo, useRef, type ComponentType } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import { librarySection, type LibraryTab } from '../sections/registry.js';
+import type { LibraryTab } from '../../keys/sections.js';
+import { librarySection } from '../sections/registry.js';
 import type { CustomViewName, Drilled } from '../sections/types.js';
 import type { LibraryPaneProps } from '../list/library-pane-props.js';
 import { PlaylistEditorPane } from '../playlist-editor/PlaylistEditorPane.js';

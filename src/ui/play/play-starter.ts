@@ -1,12 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
-import type { Api } from '../../api/api.js';
-import { isApiError } from '../../api/errors.js';
 import type { Chapter, Episode, Track } from '../../api/types.js';
-import type { PlaybackController } from '../hooks/use-playback.js';
-import { optimisticPlayback, type PlayRequest } from './play-request.js';
-import { sayIfUnplayable } from './unplayable.js';
-import { useServices } from '../services/app-services.js';
+import type { PlayRequest } from './play-request.js';
 
+/** What Enter and `P` play through: the dashboard's (app/use-play-start.ts), read from the services (services/play-starter.ts). */
 export interface PlayStarter {
   /**
    * Plays the request: shown at once, one command, then one poll; a refusal puts the previous state back.
@@ -18,57 +13,4 @@ export interface PlayStarter {
   refuse(message: string): void;
   /** When `item` cannot play here, says why ("can't play: not available in GB") and returns true. */
   refuseUnplayable(item: Track | Episode | Chapter): boolean;
-}
-
-/** The starter of the app above; none (keys do nothing) in a pane rendered alone. */
-export function usePlayStarter(): PlayStarter | null {
-  return useServices().player;
-}
-
-const reasonOf = (error: unknown): string =>
-  isApiError(error) ? (error.details.reason && error.details.reason !== 'UNKNOWN' ? error.details.reason : error.message) : String(error);
-
-/** The starter, and the request last started (its label names the context in Now playing). */
-export function usePlayStart(
-  api: Api,
-  playback: PlaybackController,
-  onNotice: (message: string) => void,
-): { starter: PlayStarter; started: PlayRequest | null } {
-  const [started, setStarted] = useState<PlayRequest | null>(null);
-  const latest = useRef({ api, playback, onNotice, started });
-  latest.current = { api, playback, onNotice, started };
-  // Each start takes a number: a request worked out late plays only if no start came after it.
-  const lastStart = useRef(0);
-  const starter = useRef<PlayStarter | null>(null);
-  const send = useCallback((request: PlayRequest) => {
-    const { api: client, playback: controller, started: before } = latest.current;
-    const previous = controller.data;
-    if (previous) controller.replace(optimisticPlayback(previous, request, Date.now()));
-    setStarted(request);
-    client
-      .startPlayback(request.target)
-      .catch((error: unknown) => {
-        if (previous !== undefined) latest.current.playback.replace(previous);
-        setStarted(before);
-        latest.current.onNotice(`couldn't play: ${reasonOf(error)}`);
-      })
-      .finally(() => latest.current.playback.refresh());
-  }, []);
-  const start = useCallback(
-    (request: PlayRequest | Promise<PlayRequest>) => {
-      const number = ++lastStart.current;
-      if (!(request instanceof Promise)) return send(request);
-      request.then(
-        (ready) => number === lastStart.current && send(ready),
-        (error: unknown) => number === lastStart.current && latest.current.onNotice(`couldn't play: ${reasonOf(error)}`),
-      );
-    },
-    [send],
-  );
-  starter.current ??= {
-    start,
-    refuse: (message) => latest.current.onNotice(message),
-    refuseUnplayable: (item) => sayIfUnplayable(latest.current.api, item, (reason) => latest.current.onNotice(`can't play: ${reason}`)),
-  };
-  return { starter: starter.current, started };
 }

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { formatCount } from '../format.js';
 import { playlistEntryRequest, wholeContextRequest } from '../play/play-request.js';
-import { usePlayStarter } from '../play/play-starter.js';
+import { usePlayStarter } from '../services/play-starter.js';
 import { sanitizeText } from '../sanitize.js';
 import { useServices } from '../services/app-services.js';
 import { READ_ONLY_TITLE } from './model/access.js';

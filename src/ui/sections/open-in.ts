@@ -5,7 +5,7 @@ import { chapterRequest, episodeInShowRequest, trackInAlbumRequest } from '../pl
 import { albumTracks } from './albums.js';
 import { artistAlbums } from './artists.js';
 import { chapters } from './audiobooks.js';
-import type { LibraryTab } from './registry.js';
+import type { LibraryTab } from '../../keys/sections.js';
 import { episodes } from './shows.js';
 import { drilled, type Drilled } from './types.js';
 

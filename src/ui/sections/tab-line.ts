@@ -1,7 +1,8 @@
 import stringWidth from 'string-width';
 import { keyLabel } from '../../keys/names.js';
 import type { KeyBindings } from '../../keys/bindings.js';
-import { LIBRARY_SECTIONS, type LibraryTab } from './registry.js';
+import type { LibraryTab } from '../../keys/sections.js';
+import { LIBRARY_SECTIONS } from './registry.js';
 
 /**
  * The tab line's cells: each library section with the first key its focus action is bound to (`2 Playlists`),

@@ -1,20 +1,15 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import type { Api } from '../../api/api.js';
-import type { ArtMode } from '../art/mode.js';
-import { REFRESH_INTERVAL_MS } from '../list/page-loader.js';
-import type { ListPointerSlot } from './use-list-pointer.js';
+import { DEFAULT_POLL } from '../state/poll-pace.js';
 import { DEFAULT_BINDINGS, type KeyBindings } from '../../keys/bindings.js';
-import type { CursorTargetSlot } from './cursor-target.js';
+import type { ArtMode } from '../art/mode.js';
 import type { LikedStore } from '../liked/liked-store.js';
 import { LoadedLists } from '../liked/loaded-lists.js';
-import type { PollShare } from '../state/poll-share.js';
-import type { LiveLines } from './live-lines.js';
-import type { LogLine } from './log-context.js';
 import type { PlayStarter } from '../play/play-starter.js';
-import type { QueueActions } from './queue-context.js';
-import type { TerminalEvents } from './terminal-events.js';
-import type { TerminalPictures } from './terminal-pictures.js';
-import type { Theme } from './theme.js';
+import type { PollShare } from '../state/poll-share.js';
+import type {
+  CursorTargetSlot, ListPointerSlot, LiveLines, LogLine, QueueActions, TerminalEvents, TerminalPictures, Theme,
+} from './members.js';
 import type { UnsavedJournals } from '../playlist-editor/model/unsaved-journals.js';
 import type { EditorServices } from '../playlist-editor/editor-services.js';
 
@@ -75,7 +70,7 @@ export const DEFAULT_SERVICES: Services = {
   terminalEvents: null,
   listPointer: { current: null },
   bindings: DEFAULT_BINDINGS,
-  listRefreshMs: REFRESH_INTERVAL_MS,
+  listRefreshMs: DEFAULT_POLL.listRefreshMs,
   theme: null,
   player: null,
   queue: null,

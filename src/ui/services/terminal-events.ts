@@ -1,19 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from './app-services.js';
-import type { PointerEvent } from '../app/mouse-actions.js';
 import type { Attention } from '../state/poll-pace.js';
+import type { PointerEvent, TerminalEvents } from './members.js';
 
-/**
- * What the terminal reports besides keys: mouse events (0-based cells) and its window's focus. The keyboard
- * reader (src/terminal/keyboard.ts) takes them out of the input and the program hands them in here, so the
- * UI needs nothing of the terminal subsystem (as with live-lines.ts).
- */
-export interface TerminalEvents {
-  onPointer(listener: (event: PointerEvent) => void): () => void;
-  onFocus(listener: (isFocused: boolean) => void): () => void;
-  /** The focus last reported; 'unreported' until the terminal reports one. */
-  attention(): Attention;
-}
+export type { PointerEvent, TerminalEvents };
 
 /** The events, and the functions that send them: what the program (or a test) gives the App. */
 export interface TerminalEventSource extends TerminalEvents {

@@ -1,14 +1,10 @@
 import chalk from 'chalk';
 import { useServices } from './app-services.js';
-import { THEME_ROLES, type Settings, type ThemeRole } from '../../config/settings.js';
+import { THEME_ROLES, type Settings } from '../../config/settings.js';
 import { PALETTES, type ThemeName } from '../../config/themes.js';
+import type { Theme } from './members.js';
 
-/**
- * The dashboard's colours, by role: a named theme (config/themes.ts) with a config file's roles over it.
- * Under NO_COLOR (https://no-color.org: set and not empty) every colour is undefined and only text styles
- * remain. Colours are in the form Ink's `color` props take: a name ('cyan'), '#rrggbb' or 'ansi256(n)'.
- */
-export type Theme = { isColorEnabled: boolean } & Record<ThemeRole, string | undefined>;
+export type { Theme };
 
 /** The named themes, each with a colour (or none) for every role of the config's [theme]. */
 export const THEMES: Readonly<Record<ThemeName, Theme>> = PALETTES;

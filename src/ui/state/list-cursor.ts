@@ -4,7 +4,9 @@
  * reorder state moves its own cursor with the same `moveCursor` and `setCursor`.
  */
 
-export type CursorAction = 'up' | 'down' | 'pageUp' | 'pageDown' | 'first' | 'last';
+import type { CursorAction } from '../../keys/actions.js';
+
+export type { CursorAction };
 
 export interface CursorState {
   /** Index of the highlighted item. */

@@ -4,7 +4,7 @@ import { keyLabel, parseKey } from '../../../src/keys/names.js';
 import { ACTION_NAMES, ACTIONS, actionSpec, actionsIn, isActionName, placesOf, type ActionName, type Place } from '../../../src/keys/actions.js';
 import { DEFAULT_BINDINGS, findConflicts, placesOverlap, REMAPPABLE_ACTIONS } from '../../../src/keys/bindings.js';
 import { helpRows } from '../../../src/ui/keys/help-rows.js';
-import { SECTIONS } from '../../../src/ui/sections/registry.js';
+import { SECTIONS } from '../../../src/keys/sections.js';
 
 /** README's Keys table: each row's keys (as labels), its words, its place and the config names it gives. */
 function readmeRows(): { keys: string[]; words: string; where: string; names: string[] }[] {

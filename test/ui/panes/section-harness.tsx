@@ -4,7 +4,7 @@ import type { SimplifiedPlaylist } from '../../../src/api/types.js';
 import type { Size } from '../../../src/ui/layout.js';
 import { SectionPane } from '../../../src/ui/panes/SectionPane.js';
 import { playlistItems } from '../../../src/ui/sections/playlists.js';
-import type { LibraryTab } from '../../../src/ui/sections/registry.js';
+import type { LibraryTab } from '../../../src/keys/sections.js';
 import { drilled, type Drilled } from '../../../src/ui/sections/types.js';
 
 export interface SectionOptions {

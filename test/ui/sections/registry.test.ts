@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FOCUS_ORDER, JUMP_DIGITS, LIBRARY_SECTIONS, SECTIONS } from '../../../src/ui/sections/registry.js';
+import { FOCUS_ORDER, JUMP_DIGITS, SECTIONS } from '../../../src/keys/sections.js';
+import { LIBRARY_SECTIONS } from '../../../src/ui/sections/registry.js';
 import { drilled, type ListView } from '../../../src/ui/sections/types.js';
 import { episodes } from '../../../src/ui/sections/shows.js';
 import { playlistItems } from '../../../src/ui/sections/playlists.js';
