@@ -1,4 +1,6 @@
+import type { ConnectionStatus } from './connection.js';
 import type { PlayTarget } from './play-context.js';
+import type { RequestOptions } from './request.js';
 import type {
   Album,
   Audiobook,
@@ -30,6 +32,9 @@ import type {
   NewPlaylist,
 } from './library-types.js';
 import type { MusicFolderState } from './music-folder.js';
+
+// Declared where the client and its requests need them (neither imports this file); read here by everyone else.
+export type { ConnectionStatus, RequestOptions };
 
 /**
  * Everything the dashboard can ask of a service. `createApi` (src/api/index.ts) implements it over the one
@@ -148,10 +153,6 @@ export interface Api {
   onConnectionChange(listener: (status: ConnectionStatus) => void): () => void;
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-}
-
 export interface PlayerQueue {
   currentlyPlaying: PlayableItem | null;
   queue: PlayableItem[];
@@ -169,13 +170,3 @@ export interface ReorderMove {
   /** The snapshot the positions speak of. */
   snapshotId: string;
 }
-
-export type ConnectionStatus =
-  | { state: 'online' }
-  /** A 429 closed the client-wide gate until `until` (epoch ms). */
-  | { state: 'rate-limited'; until: number }
-  /** Requests are failing (5xx, network, timeout) and being retried. */
-  | { state: 'retrying'; message: string }
-  | { state: 'offline'; message: string }
-  /** The token was refused and could not be refreshed. */
-  | { state: 'unauthorized'; message: string };

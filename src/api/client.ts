@@ -8,8 +8,7 @@
 import type { Agent as HttpAgent } from 'node:http';
 import type { Got, RequestError } from 'got';
 import { baseHttp } from './http.js';
-import type { ConnectionStatus } from './api.js';
-import { createConnectionTracker, type ConnectionTracker } from './connection.js';
+import { createConnectionTracker, type ConnectionStatus, type ConnectionTracker } from './connection.js';
 import { ApiError } from './errors.js';
 import { createGate } from './gate.js';
 import { invalidArgument, toApiError } from './map-error.js';

@@ -1,5 +1,14 @@
 /** The connection status as the client sees it, with change listeners, for the dashboard's status line. */
-import type { ConnectionStatus } from './api.js';
+
+export type ConnectionStatus =
+  | { state: 'online' }
+  /** A 429 closed the client-wide gate until `until` (epoch ms). */
+  | { state: 'rate-limited'; until: number }
+  /** Requests are failing (5xx, network, timeout) and being retried. */
+  | { state: 'retrying'; message: string }
+  | { state: 'offline'; message: string }
+  /** The token was refused and could not be refreshed. */
+  | { state: 'unauthorized'; message: string };
 
 export interface ConnectionTracker {
   get(): ConnectionStatus;

@@ -1,7 +1,6 @@
 /** The embedded service's music folder and its scan (`GET /playdeck/library`, docs/api/music-folder.md): not of the public API. */
-import type { Api } from './api.js';
 import { asObject, isObject, toCount, toStrOrNull } from './coerce.js';
-import type { Caller } from './request.js';
+import type { Caller, RequestOptions } from './request.js';
 
 export interface MusicFolderScan {
   state: 'scanning' | 'idle';
@@ -36,7 +35,7 @@ export function normalizeMusicFolder(body: unknown): MusicFolderState | null {
   };
 }
 
-export function musicFolderApi(caller: Caller): Pick<Api, 'getMusicFolder'> {
+export function musicFolderApi(caller: Caller): { getMusicFolder(options?: RequestOptions): Promise<MusicFolderState> } {
   return {
     getMusicFolder: async (options = {}) =>
       // Beside /v1, on the service's own path.

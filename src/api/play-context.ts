@@ -3,9 +3,8 @@
  * album, or liked songs as `prefix:user:USER_ID:collection`) from an offset, or a list of uris. `once`, as
  * every player command.
  */
-import type { RequestOptions } from './api.js';
 import { invalidArgument } from './map-error.js';
-import type { Caller } from './request.js';
+import type { Caller, RequestOptions } from './request.js';
 
 /** Where to start within the context: an index in its order, or an item's uri (its first copy). */
 export type PlayOffset = { position: number } | { uri: string };

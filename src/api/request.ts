@@ -11,6 +11,10 @@ import { capBody, MAX_BODY_BYTES } from './http.js';
 import { malformedResponse, tooLargeResponse } from './map-error.js';
 import type { RetryPolicy } from './retry.js';
 
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface CallSpec {

@@ -6,6 +6,7 @@
  */
 import type { StartOptions } from '../service/start.js';
 import { readTokenInput } from '../api/auth/token-input.js';
+import type { DashboardOptions, DashboardSettings, LoginOptions } from './command-options.js';
 
 /** The bounds of `serve --catalog-tracks` (the first catalog's 2,000 at least) and `--liked-songs`. */
 const MIN_CATALOG_TRACKS = 2_000;
@@ -15,38 +16,6 @@ const MAX_LIKED_SONGS = 100_000;
 /** A command line that cannot be run as written: one line for stderr, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
-}
-
-export type DashboardOptions = (
-  /** Against another service; without a token, with the login `playdeck login` stored for its base URL. */
-  | { kind: 'remote'; baseUrl: string; token?: string; tokenOnCommandLine?: true }
-  /** On the embedded service, started in-process. */
-  | { kind: 'embedded'; port?: number; db?: string; music?: MusicStart }
-) & DashboardSettings;
-
-/** A music folder as the embedded service's catalog (decisions §19): `--music DIR`, or `[music]` in the config. */
-export interface MusicStart {
-  folder: string;
-  podcasts?: string | null;
-  followOutsideLinks?: boolean;
-}
-
-export interface DashboardSettings {
-  /** --config: the config file instead of $XDG_CONFIG_HOME/playdeck/config.toml (which must then exist). */
-  configPath?: string;
-  /** --no-mouse: no mouse reporting, whatever the config says. */
-  noMouse?: boolean;
-}
-
-export interface LoginOptions {
-  baseUrl: string;
-  clientId?: string;
-  authUrl?: string;
-  /** Absent: the scopes the dashboard needs. */
-  scopes?: string[];
-  openBrowser: boolean;
-  /** --insecure-http: log in over plain HTTP to a host other than this machine. */
-  allowPlainHttp?: true;
 }
 
 export interface OptionSpec {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Api } from '../api/api.js';
 import { isApiError } from '../api/errors.js';
 import { createApi, staticToken, type TokenProvider } from '../api/index.js';
-import type { DashboardOptions } from './args.js';
+import type { DashboardOptions } from './command-options.js';
 import { storedLoginTokens } from './login.js';
 import { defaultPictureCacheDir } from './cache-dir.js';
 import { startOrJoin, type EmbeddedConnection } from './embedded.js';

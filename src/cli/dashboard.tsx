@@ -1,13 +1,13 @@
 import { render, type Instance, type RenderOptions } from 'ink';
 import type { Api } from '../api/api.js';
-import type { DashboardOptions } from './args.js';
+import type { DashboardOptions } from './command-options.js';
 import { connect, type Connection } from './connect.js';
 import { createKeyboard, createScreen, saysKittyGraphics, type Screen } from '../terminal/index.js';
 import { defaultLogPath, openLogFile } from './log-file.js';
 import { guardTerminal, requireTerminal } from './terminal-guard.js';
 import { holdUntilFirstAnswer, type StartFrameSlot } from './start-frame.js';
 import { keepFrameForNextStart } from './start-frame-keep.js';
-import type { StartConfig } from './run-dashboard.js';
+import type { StartConfig } from './command-options.js';
 import { App } from '../ui/app/App.js';
 import { artModeFor } from '../ui/art/mode.js';
 import { kittyQuestion } from './kitty-question.js';

@@ -3,7 +3,7 @@
  * stderr), 2 bad usage. Tokens are never written to the terminal.
  */
 import { spawn } from 'node:child_process';
-import type { LoginOptions } from './args.js';
+import type { LoginOptions } from './command-options.js';
 import { CredentialsFile, defaultCredentialsPath } from '../api/auth/credentials.js';
 import { DASHBOARD_SCOPES, logIn } from '../api/auth/login-flow.js';
 import { notLoggedInMessage, openStoredLogin } from '../api/auth/refreshing-tokens.js';

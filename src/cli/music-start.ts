@@ -1,5 +1,5 @@
 import { readMusicSettings } from '../config/music-settings.js';
-import type { MusicStart } from './args.js';
+import type { MusicStart } from './command-options.js';
 
 /**
  * The music folder a start serves: `--music DIR`, else the config's `[music] folder`; its podcasts folder and

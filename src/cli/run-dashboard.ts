@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { DashboardOptions } from './args.js';
+import type { DashboardOptions, StartConfig } from './command-options.js';
 import { enableCompileCache } from './compile-cache.js';
 import { growHeapSlowly } from './heap-flags.js';
 import { paintStartFrame, readStartFrame, startFrameFile, type PaintedStartFrame, type StartFrameSlot } from './start-frame.js';
@@ -8,19 +8,12 @@ import { defaultConfigPath } from '../config/path.js';
 import { requireTerminal } from './terminal-guard.js';
 import { defaultDatabasePathIn, musicDatabasePathIn } from '../service/database-path.js';
 import { musicToServe } from './music-start.js';
-import type { Config } from '../config/schema.js';
 
 /**
  * The dashboard's start, up to its first frame: what runs here loads neither Ink, React, the client nor the
  * service. The start frame kept at the last quit is painted, the config is read (a bad one ends the start with
  * the terminal as it was), and only then are the dashboard and the service loaded (dashboard.tsx).
  */
-
-export interface StartConfig {
-  path: string;
-  isExplicit: boolean;
-  config: Config;
-}
 
 /** The config at start, or the lines that say what is wrong with it. */
 async function startConfig(options: DashboardOptions): Promise<StartConfig | { problems: string }> {

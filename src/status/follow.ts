@@ -9,7 +9,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { basename } from 'node:path';
 import { normalizePlaybackState } from '../api/normalize-player.js';
 import { CACHE_TTL_MS, type PlayerSnapshot } from './cache.js';
-import type { StatusIo } from './command.js';
+import type { StatusIo } from './command-line.js';
 import { nowPlayingOf, type NowPlaying } from './now-playing.js';
 import { ensurePrivateFolder } from './private-folder.js';
 import { printLine } from '../text/printed.js';

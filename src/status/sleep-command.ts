@@ -4,7 +4,7 @@
  * running there is nothing to set, and the command says so.
  */
 import { describeSet, parseSleep, SLEEP_SPELLING } from '../ui/state/sleep-timer.js';
-import { parse, STATUS_USAGE, UsageError, warnOfVisibleToken, writeLine, type StatusIo } from './command.js';
+import { parse, STATUS_USAGE, UsageError, warnOfVisibleToken, writeLine, type StatusIo } from './command-line.js';
 import { askDashboard } from './socket-client.js';
 import { PROTOCOL_VERSION } from './socket-protocol.js';
 import { statusPaths } from './target.js';

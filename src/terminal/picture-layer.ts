@@ -1,8 +1,13 @@
 import type { DOMElement } from 'ink';
 import type { TerminalPicture, TerminalPictures } from '../ui/services/terminal-pictures.js';
 import { kittyDelete, kittyImage } from './kitty.js';
-import type { Rewritten } from './screen.js';
 import { spotOf, type ScreenSpot } from './screen-spot.js';
+
+/** The columns of a row an update writes over, from `start` up to `end` (Infinity: to the end of the row). */
+export interface Rewritten {
+  start: number;
+  end: number;
+}
 
 /** The top left cell of a picture on screen (0-based). */
 export interface Place {

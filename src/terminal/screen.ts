@@ -5,7 +5,7 @@ import type { TerminalPictures } from '../ui/services/terminal-pictures.js';
 import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
-import { PictureLayer } from './picture-layer.js';
+import { PictureLayer, type Rewritten } from './picture-layer.js';
 import { spotOf, type ScreenSpot } from './screen-spot.js';
 import { CLEAR, ENTER, LEAVE, wholeRow } from './alternate-screen.js';
 
@@ -45,12 +45,6 @@ export interface Screen {
   release(): void;
   /** The rows of the last frame drawn with anything on it (Ink's render as it unmounts is blank). */
   lastFrame(): readonly string[];
-}
-
-/** The columns of a row an update writes over, from `start` up to `end` (Infinity: to the end of the row). */
-export interface Rewritten {
-  start: number;
-  end: number;
 }
 
 interface RowUpdate {

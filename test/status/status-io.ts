@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { StatusIo } from '../../src/status/command.js';
+import type { StatusIo } from '../../src/status/command-line.js';
 
 export interface StatusHome {
   dir: string;

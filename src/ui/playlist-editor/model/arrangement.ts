@@ -1,4 +1,6 @@
-import { mapStepRefs, pushStep, redoSteps, undoSteps, type Step } from './history.js';
+import { mapStepRefs, pushStep, redoSteps, undoSteps, type BlockStep, type HistoryState, type Step } from './history.js';
+
+export type { BlockStep };
 
 /**
  * The arrangement of a playlist's entries as the editor shows it: `J`/`K` move the item under the cursor (or
@@ -13,29 +15,9 @@ import { mapStepRefs, pushStep, redoSteps, undoSteps, type Step } from './histor
  * removed are simply not in the order: it is then not a permutation, and differs from the base.
  */
 
-export interface BlockStep {
-  /** First row of the moved block before the move. */
-  start: number;
-  length: number;
-  /** Rows the block moved by: negative up, positive down. */
-  shift: number;
-  /** The cursor and the mark as offsets into the block, so both follow it through undo and redo. */
-  cursorOffset: number;
-  markOffset: number | null;
-}
 
-export interface Arrangement {
-  /** Display row -> ref: a base position, or (from `savedOrder.length` up) an entry added since the base. */
-  readonly order: Int32Array;
-  readonly cursor: number;
-  /** The other end of the marked range (the cursor is one end), or null when nothing is marked. */
-  readonly mark: number | null;
-  /** Block moves and whole rearrangements (a sort), one undo step each (history.ts). */
-  readonly undo: readonly Step[];
-  readonly redo: readonly Step[];
-  /** The service's order, in base positions: the identity over the base's entries, since the base is the last saved snapshot. */
-  readonly savedOrder: Int32Array;
-}
+/** The arrangement shown: the state the undo history moves (history.ts declares it, with the steps). */
+export type Arrangement = HistoryState;
 
 export type ArrangementAction =
   /** `count` rows (a typed count; 1 by default), clamped at the ends. */

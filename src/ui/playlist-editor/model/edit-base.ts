@@ -1,7 +1,7 @@
 import type { PlaylistItem } from '../../../api/types.js';
 import { createArrangement, isDirty, arrangementReducer } from './arrangement.js';
 import { entryIdentity, stubItem } from './entry-identity.js';
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import { refsOfSteps } from './history.js';
 import { itemAt, permuteSparseList, withPage, type SparseList } from '../../state/sparse-list.js';
 import { landingOf } from './snapshot-lineage.js';

@@ -1,5 +1,16 @@
-import type { Arrangement, BlockStep } from './arrangement.js';
 import { applySplice, isSpliceStep, mapSpliceRefs, type SpliceStep } from './splice.js';
+
+/** A block moved by some rows (`J`, `K`, `T`, `B`, `m`, a drop). */
+export interface BlockStep {
+  /** First row of the moved block before the move. */
+  start: number;
+  length: number;
+  /** Rows the block moved by: negative up, positive down. */
+  shift: number;
+  /** The cursor and the mark as offsets into the block, so both follow it through undo and redo. */
+  cursorOffset: number;
+  markOffset: number | null;
+}
 
 /**
  * Undo history that holds, besides the block moves of `J`/`K` (`BlockStep`), whole rearrangements such as a sort
@@ -22,11 +33,19 @@ export interface CompoundStep {
 
 export type Step = BlockStep | RearrangeStep | SpliceStep | CompoundStep;
 
-/** An arrangement with a history that may hold rearrangements. `Arrangement` is one of these. */
-export type HistoryState = Omit<Arrangement, 'undo' | 'redo'> & {
+/** An arrangement with its history (arrangement.ts's `Arrangement` is this). */
+export interface HistoryState {
+  /** Display row -> ref: a base position, or (from `savedOrder.length` up) an entry added since the base. */
+  readonly order: Int32Array;
+  readonly cursor: number;
+  /** The other end of the marked range (the cursor is one end), or null when nothing is marked. */
+  readonly mark: number | null;
+  /** Block moves and whole rearrangements (a sort), one undo step each. */
   readonly undo: readonly Step[];
   readonly redo: readonly Step[];
-};
+  /** The service's order, in base positions: the identity over the base's entries, since the base is the last saved snapshot. */
+  readonly savedOrder: Int32Array;
+}
 
 export const isRearrangeStep = (step: Step): step is RearrangeStep => 'rows' in step;
 export const isCompoundStep = (step: Step): step is CompoundStep => 'steps' in step;

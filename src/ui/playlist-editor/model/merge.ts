@@ -1,5 +1,5 @@
 import { baseKeys, countIdentities, entryIdentity, isKnownKey, keysOfOrder } from './entry-identity.js';
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import { arrangementReducer, isDirty } from './arrangement.js';
 import { heaviestIncreasing } from './heaviest-subsequence.js';
 import { itemAt, permuteSparseList } from '../../state/sparse-list.js';

@@ -1,4 +1,4 @@
-import type { BlockStep } from './arrangement.js';
+import type { BlockStep } from './history.js';
 import { pushStep, type HistoryState } from './history.js';
 
 /**

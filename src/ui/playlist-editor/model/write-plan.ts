@@ -1,4 +1,4 @@
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import type { BaseChange } from './edit-base.js';
 import { planMoves, type RangeMove } from './save-plan.js';
 
