@@ -40,7 +40,7 @@ export interface Command {
 }
 
 interface ActionBase<P extends Place, C extends Command> {
-  /** Default keys, by name (config/keys.ts); the help shows them in this order. */
+  /** Default keys, by name (names.ts); the help shows them in this order. */
   keys: readonly KeyName[];
   /** What it does, in a few words a person reads in the help (unique: a palette finds an action by them). */
   description: string;

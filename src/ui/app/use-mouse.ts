@@ -28,7 +28,7 @@ function snapshotOf(playback: PlaybackState | null | undefined, receivedAt: numb
   return { progressMs: playback.progress_ms, durationMs: playback.item.duration_ms, isPlaying: playback.is_playing, receivedAt };
 }
 
-/** The mouse on the dashboard: each event hit-tested against the screen (state/mouse-actions.ts) and done. */
+/** The mouse on the dashboard: each event hit-tested against the screen (mouse-actions.ts) and done. */
 export function useMouse({ layout, focus, dispatch, playback, receivedAt, run, sleep = null }: MouseInputs): void {
   const { listPointer: slot, bindings } = useServices();
   const lastClick = useRef<LastClick | null>(null);

@@ -5,7 +5,7 @@ import type { DetailsTarget } from '../details-target.js';
 
 /**
  * What the details of each kind of item need read besides the item itself, as data: an audiobook's chapters,
- * a simplified album's details, an artist's count of albums (hooks/use-details.ts reads them when the cursor
+ * a simplified album's details, an artist's count of albums (use-details.ts reads them when the cursor
  * rests). A kind that needs nothing more has no entry.
  */
 

@@ -14,7 +14,7 @@ type Target<K extends DetailsTarget['kind']> = Extract<DetailsTarget, { kind: K 
 export interface DetailKind<K extends DetailsTarget['kind']> {
   /** The pane's title. */
   title: string;
-  /** Its blocks, from the target and what was read for it when the cursor rested (hooks/use-details.ts). */
+  /** Its blocks, from the target and what was read for it when the cursor rested (use-details.ts). */
   blocks(target: Target<K>, read: Details): DetailBlock[];
 }
 

@@ -20,7 +20,7 @@ export interface RereadSignals {
   isTabShown: boolean;
   /** Counts the episodes and chapters that stopped playing. */
   listeningEnded: number;
-  /** Counts the times the library changed under the list (hooks/use-library-reread.ts); 0 where it never does. */
+  /** Counts the times the library changed under the list (use-library-reread.ts); 0 where it never does. */
   libraryChanged?: number;
 }
 

@@ -37,13 +37,13 @@ export interface WholeSource<T, P> {
 
 /**
  * A collection read by cursor (followed artists): each page names the one after it. Cut into the list's pages
- * by offset (hooks/use-view-source.ts), a page after the ones read so far read after them, in order.
+ * by offset (list/use-view-source.ts), a page after the ones read so far read after them, in order.
  */
 export interface CursorSource<T, P> {
   fetchAfter(api: Api, parent: P, page: { after: string | null; limit: number }, signal: AbortSignal): Promise<CursorPage<T>>;
 }
 
-/** How a list's rows carry the ♥ of the library (library/liked-store.ts). */
+/** How a list's rows carry the ♥ of the library (liked/liked-store.ts). */
 export interface LikeMarks {
   /** What its rows are. */
   kind: LikeKind;

@@ -34,7 +34,7 @@ export interface Services {
   liveLines: LiveLines | null;
   /** The terminal's mouse and focus reports; null: none. */
   terminalEvents: TerminalEvents | null;
-  /** The shown list, for the mouse (hooks/use-list-pointer.ts). */
+  /** The shown list, for the mouse (use-list-pointer.ts). */
   listPointer: ListPointerSlot;
   /** The keys in force by action. */
   bindings: KeyBindings;

@@ -63,7 +63,7 @@ export type PointerEvent =
   | { kind: 'press' | 'release' | 'drag'; button: 'left' | 'middle' | 'right'; column: number; row: number }
   | { kind: 'wheel'; direction: 'up' | 'down'; column: number; row: number };
 
-/** Adding the item under a list's cursor to the player's queue (the dashboard gives it; see hooks/use-up-next.ts). */
+/** Adding the item under a list's cursor to the player's queue (the dashboard gives it; see app/use-up-next.ts). */
 export interface QueueActions {
   add(target: DetailsTarget | null): void;
 }
