@@ -5,7 +5,9 @@ import { helpPlaceOf, INITIAL_FOCUS, type FocusState } from '../../src/ui/focus.
 import { ACTION_NAMES } from '../../src/ui/keys/actions.js';
 import { DEFAULT_BINDINGS, keysLabel } from '../../src/ui/keys/bindings.js';
 import { helpGroups, type HelpRow } from '../../src/ui/keys/help-rows.js';
+import type { Show } from '../../src/api/types.js';
 import { playlistItems } from '../../src/ui/sections/playlists.js';
+import { episodes } from '../../src/ui/sections/shows.js';
 import { FOCUS_ORDER } from '../../src/ui/sections/registry.js';
 import { drilled } from '../../src/ui/sections/types.js';
 import { createFakeApi } from '../helpers/fake-api.js';
@@ -123,6 +125,8 @@ describe('help', () => {
       expect([...names].sort(), helpPlaceOf(focus).title).toEqual([...ACTION_NAMES, null].sort());
     }
     expect(helpPlaceOf(inItems).title).toBe("a playlist's items");
+    const inEpisodes: FocusState = { ...INITIAL_FOCUS, focus: 'shows', libraryTab: 'shows', drills: { shows: [drilled(episodes, { id: 's1' } as Show)] } };
+    expect(helpPlaceOf(inEpisodes)).toEqual({ title: 'Saved shows › episodes', place: 'lists', idle: ['like'] });
     // Playlists cannot be liked: `l` stays with the keys of everywhere.
     expect(helpGroups(DEFAULT_BINDINGS, helpPlaceOf(INITIAL_FOCUS))[0]!.rows.map((row) => row.name)).not.toContain('like');
   });
