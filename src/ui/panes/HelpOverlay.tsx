@@ -9,7 +9,7 @@ import { filterGroups, helpGroups, type HelpGroup, type HelpPlace, type HelpRow 
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { commandFor, GLOBAL_KEYMAP, HELP_KEYMAP, runCommand, type CommandHandlers, type HelpCommand } from '../keys/keymap.js';
 import { truncateToWidth } from '../sanitize.js';
-import { CLOSED_FILTER, filterReducer } from '../state/list-filter.js';
+import { CLOSED_FILTER, filterReducer, type FilterChange } from '../state/list-filter.js';
 
 export interface HelpOverlayProps {
   width: number;
@@ -93,6 +93,11 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, here, onCl
   const [top, setTop] = useState(0);
   const shownTop = Math.min(top, lastTop);
   const isFiltering = filter.isEditing || filter.text !== '';
+  // A new filter shows its first matches; none, the help's first page again.
+  const showFilter = (change: FilterChange): void => {
+    changeFilter(change);
+    setTop(0);
+  };
 
   // Over the panes: the scroll keys, `/` and Esc are the help's; keys that move the focus wait until it
   // closes; the rest (quit, `?`, playback) go on to the global keys.
@@ -101,7 +106,7 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, here, onCl
     scroll: ({ rows: delta }) => scroll(delta),
     page: ({ direction }) => scroll(direction * visible),
     filter: () => changeFilter({ type: 'open' }),
-    close: () => (filter.text === '' ? onClose() : changeFilter({ type: 'clear' })),
+    close: () => (filter.text === '' ? onClose() : showFilter({ type: 'clear' })),
   };
   useKeyLayer(KEY_LAYER.overlay, (input, key) => {
     const command = commandFor(HELP_KEYMAP, input, key, bindings);
@@ -115,7 +120,7 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, here, onCl
   const closeHint = `${key('helpFilter')} filters · ${key('helpClose')} or ${key('help')} closes`;
   const shown = lines.slice(shownTop, shownTop + visible);
   const numbers = shown.flatMap((line) => ('row' in line ? [line.number] : []));
-  const range = numbers.length === 0 ? '' : `${numbers[0]}–${numbers.at(-1)} of ${rowCount}`;
+  const range = numbers.length === 0 ? null : `Keys ${numbers[0]}–${numbers.at(-1)} of ${rowCount}`;
   const innerWidth = Math.max(1, width - 4);
   return (
     <Pane title="Help · every key" isFocused width={width} height={height}>
@@ -126,16 +131,13 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, here, onCl
             isEditing={filter.isEditing}
             width={innerWidth}
             summary={`${rowCount} of ${groups.reduce((count, group) => count + group.rows.length, 0)} keys`}
-            onChange={(text) => {
-              changeFilter({ type: 'change', text });
-              setTop(0);
-            }}
+            onChange={(text) => showFilter({ type: 'change', text })}
             onAccept={() => changeFilter({ type: 'accept' })}
-            onClear={() => changeFilter({ type: 'clear' })}
+            onClear={() => showFilter({ type: 'clear' })}
           />
         ) : (
           <Text dimColor wrap="truncate">
-            {lastTop > 0 ? `Keys ${range} · ${scrollHint} scroll · ${closeHint}` : closeHint}
+            {lastTop > 0 && range !== null ? `${range} · ${scrollHint} scroll · ${closeHint}` : closeHint}
           </Text>
         )}
         <TableLine cells={headingCells(groups[0]?.rows[0])} isHeading />
