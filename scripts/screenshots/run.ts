@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startInTmux, type TmuxSession } from '../../test/helpers/tmux.js';
 import { ansiToHtml } from './ansi-to-html.js';
+import { makeMusicFolder } from './music-folder.js';
 
 const COLUMNS = 120;
 const ROWS = 40;
@@ -173,6 +174,31 @@ try {
   await session.waitFor(/Liked songs · [\d,]+/);
   await settle();
   photograph(session, 'narrow', 'playdeck at 80 columns', windowSize(80, 24));
+  session.sendKeys('q');
+  session.kill();
+
+  // A music folder as the catalog: an album's tracks, one of them heard (then paused), and a playlist file
+  // with a line that names no file.
+  const music = makeMusicFolder(join(work, 'Music'));
+  session = startInTmux(['node', 'dist/cli.js', '--music', music], { columns: COLUMNS, rows: ROWS, env });
+  await session.waitFor(/Nothing is playing/, 20_000);
+  session.sendKeys('7');
+  await session.waitFor(/Albums · 3/, 20_000);
+  session.sendKeys('Enter');
+  await session.waitFor(/Field Recordings · Mira Okafor · 5 tracks/);
+  session.sendKeys('j', 'Enter');
+  await session.waitFor(/Playing {2}Orchard/);
+  session.sendKeys('Space');
+  await session.waitFor(/Paused {2}Orchard/);
+  await settle();
+  photograph(session, 'music-folder', 'playdeck on a music folder: an album read from its tags, a track heard through mpv');
+  session.sendKeys('2');
+  await session.waitFor(/Playlists · 1/, 20_000);
+  session.sendKeys('Enter');
+  await session.waitFor(/unavailable/);
+  session.sendKeys('j');
+  await settle();
+  photograph(session, 'music-playlist', "playdeck on a music folder: a playlist file, its missing file's line dimmed");
 } finally {
   session.sendKeys('q');
   session.kill();

@@ -55,6 +55,10 @@ interface Extras {
   takesCount?: boolean;
   /** An answer the question names on screen: fixed, not in the config file. */
   isFixed?: boolean;
+  /** Places whose help lists it among their own keys though it is read everywhere: it acts on what they show. */
+  listedIn?: readonly Place[];
+  /** How much it is used: the help lists the keys of where it opened by rank (1 first), the unranked after. */
+  rank?: number;
 }
 
 export type ActionSpec = ActionBase<Place, Command> & Extras;
@@ -101,12 +105,12 @@ export const ACTIONS = {
   volumeUp: act('everywhere', ['+', '='], 'volume up 5', { type: 'volume', direction: 1 }),
   volumeDown: act('everywhere', ['-'], 'volume down 5', { type: 'volume', direction: -1 }),
   devices: act('everywhere', ['d'], 'choose the device that plays', { type: 'devices' }),
-  like: act('everywhere', ['l'], 'like or unlike the row under the cursor (in Now playing: what plays)', { type: 'like' }),
+  like: act('everywhere', ['l'], 'like or unlike the row under the cursor (in Now playing: what plays)', { type: 'like' }, { listedIn: ['lists', 'Now playing'], rank: 1 }),
   search: act('everywhere', ['f'], 'search the whole catalog: type, then choose', { type: 'search' }),
   goTo: act('everywhere', [':'], 'go to a section, playlist, album, artist, show or action by part of its name', { type: 'goTo' }),
   sleepTimer: act('everywhere', ['z'], 'sleep timer: pause after N minutes or at the end of this item; again: off', { type: 'sleep' }),
-  seekBack: act('Now playing', ['left'], 'seek back 10 s', playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS })),
-  seekForward: act('Now playing', ['right'], 'seek forward 10 s', playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS })),
+  seekBack: act('Now playing', ['left'], 'seek back 10 s', playback({ type: 'seekBy', deltaMs: -SEEK_STEP_MS }), { rank: 2 }),
+  seekForward: act('Now playing', ['right'], 'seek forward 10 s', playback({ type: 'seekBy', deltaMs: SEEK_STEP_MS }), { rank: 3 }),
   addPlayingToPlaylist: act('Now playing', ['A'], 'add what plays to a playlist picked by typing part of its name', { type: 'addPlaying' }),
   up: act('lists', ['up', 'k'], 'cursor up', cursor('up'), { alsoIn: ['devices'], ...COUNTS }),
   down: act('lists', ['down', 'j'], 'cursor down', cursor('down'), { alsoIn: ['devices'], ...COUNTS }),
@@ -114,20 +118,20 @@ export const ACTIONS = {
   pageDown: act('lists', ['pagedown'], 'page down', cursor('pageDown'), COUNTS),
   first: act('lists', ['g', 'home'], 'first item', cursor('first')),
   last: act('lists', ['G', 'end'], 'last item', cursor('last')),
-  open: act('lists', ['enter'], 'open a playlist, show, audiobook, album or artist; play a track, episode or chapter in its context', { type: 'open' }),
-  playContext: act('lists', ['P'], 'play the playlist, album or liked songs from the start, the show or audiobook from its first unfinished item', { type: 'play' }),
+  open: act('lists', ['enter'], 'open a playlist, show, audiobook, album or artist; play a track, episode or chapter in its context', { type: 'open' }, { rank: 2 }),
+  playContext: act('lists', ['P'], 'play the playlist, album or liked songs from the start, the show or audiobook from its first unfinished item', { type: 'play' }, { rank: 3 }),
   back: act('lists', ['escape'], 'back, or clear the filter or the mark', { type: 'back' }),
-  filter: act('lists', ['/'], 'filter the list', { type: 'filter' }),
-  addToQueue: act('lists', ['a'], 'add the track or episode to the queue', { type: 'queue' }),
-  addToPlaylist: act('lists', ['A'], 'add the track or episode (the marked range; an album: its tracks) to a playlist picked by name', { type: 'addToPlaylist' }),
+  filter: act('lists', ['/'], 'filter the list', { type: 'filter' }, { rank: 4 }),
+  addToQueue: act('lists', ['a'], 'add the track or episode to the queue', { type: 'queue' }, { rank: 5 }),
+  addToPlaylist: act('lists', ['A'], 'add the track or episode (the marked range; an album: its tracks) to a playlist picked by name', { type: 'addToPlaylist' }, { rank: 6 }),
   createPlaylist: act('lists', ['N'], 'create a playlist: its name, then a description', { type: 'createPlaylist' }),
   renamePlaylist: act('lists', ['R'], 'rename the playlist under the cursor, or the one open', { type: 'renamePlaylist' }),
-  moveUp: act(ITEMS, ['K', 'shift+up'], 'move the item (or the marked range) up', reorder('moveUp'), COUNTS),
-  moveDown: act(ITEMS, ['J', 'shift+down'], 'move the item (or the marked range) down', reorder('moveDown'), COUNTS),
-  toggleMark: act(ITEMS, ['v'], 'mark a range from the cursor', reorder('toggleMark')),
-  undo: act(ITEMS, ['u'], 'undo a move', reorder('undo'), COUNTS),
-  redo: act(ITEMS, ['ctrl+r'], 'redo a move', reorder('redo'), COUNTS),
-  save: act(ITEMS, ['w'], 'save now (moves also save after a short pause)', reorder('save')),
+  moveUp: act(ITEMS, ['K', 'shift+up'], 'move the item (or the marked range) up', reorder('moveUp'), { ...COUNTS, rank: 1 }),
+  moveDown: act(ITEMS, ['J', 'shift+down'], 'move the item (or the marked range) down', reorder('moveDown'), { ...COUNTS, rank: 2 }),
+  toggleMark: act(ITEMS, ['v'], 'mark a range from the cursor', reorder('toggleMark'), { rank: 3 }),
+  undo: act(ITEMS, ['u'], 'undo a move', reorder('undo'), { ...COUNTS, rank: 5 }),
+  redo: act(ITEMS, ['ctrl+r'], 'redo a move', reorder('redo'), { ...COUNTS, rank: 6 }),
+  save: act(ITEMS, ['w'], 'save now (moves also save after a short pause)', reorder('save'), { rank: 7 }),
   moveToTop: act(ITEMS, ['T'], 'move the item (or the marked range) to the top', reorder('moveToTop')),
   moveToBottom: act(ITEMS, ['B'], 'move the item (or the marked range) to the bottom', reorder('moveToBottom')),
   moveToPosition: act(ITEMS, ['m'], 'move the item (or the marked range) to a typed position, then Enter', reorder('moveToPosition')),
@@ -135,7 +139,7 @@ export const ACTIONS = {
   dropAbove: act(ITEMS, ['['], 'drop what is lifted above the cursor', reorder('dropAbove')),
   dropBelow: act(ITEMS, [']'], 'drop what is lifted below the cursor', reorder('dropBelow')),
   sort: act(ITEMS, ['o'], 'sort: t title, a artist, l album, d duration, n date added, r reverse; u removes duplicates', reorder('sort')),
-  removeItems: act(ITEMS, ['D', 'delete'], 'remove the item (or the marked range) from the playlist', { type: 'remove' }),
+  removeItems: act(ITEMS, ['D', 'delete'], 'remove the item (or the marked range) from the playlist', { type: 'remove' }, { rank: 4 }),
   devicesPlay: act('devices', ['enter'], 'play on the device under the cursor', { type: 'transfer' }),
   devicesClose: act('devices', ['escape'], 'close the devices (the devices key too)', { type: 'close' }),
   pickerUp: act(PICKER, ['up', 'ctrl+p'], 'the result above', cursor('up')),
@@ -152,7 +156,8 @@ export const ACTIONS = {
   helpScrollDown: act('help', ['down', 'j'], 'scroll this help down', { type: 'scroll', rows: 1 }),
   helpPageUp: act('help', ['pageup'], 'scroll this help a page up', { type: 'page', direction: -1 }),
   helpPageDown: act('help', ['pagedown'], 'scroll this help a page down', { type: 'page', direction: 1 }),
-  helpClose: act('help', ['escape'], 'close this help (the help key too)', { type: 'close' }),
+  helpFilter: act('help', ['/'], 'filter this help by key, words or config name', { type: 'filter' }),
+  helpClose: act('help', ['escape'], 'clear the filter, or close this help (the help key too)', { type: 'close' }),
 };
 
 type Table = typeof ACTIONS;

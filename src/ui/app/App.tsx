@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import type { ArtMode } from '../art/mode.js';
 import { StatusBar } from './StatusBar.js';
 import { TabLine } from './TabLine.js';
-import { focusReducer, INITIAL_FOCUS } from './focus.js';
+import { focusReducer, helpPlaceOf, INITIAL_FOCUS } from './focus.js';
 import { useConnection } from './use-connection.js';
 import { useGlobalKeys } from './use-global-keys.js';
 import { useJournalOffers } from '../playlist-editor/hooks/use-journal-offers.js';
@@ -185,6 +185,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
     [starter, addToQueue, editor, liked],
   );
   const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
+  const helpPlace = useMemo(() => helpPlaceOf(focus), [focus]);
   const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
   const { refresh: refreshPlayback } = playback;
   const onTransferred = useCallback(() => {
@@ -216,7 +217,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
           sleep={sleep.timer}
         />
         {focus.isHelpOpen ? (
-          <HelpOverlay width={root.width} height={library.height + 1} onClose={onCloseHelp} />
+          <HelpOverlay width={root.width} height={library.height + 1} here={helpPlace} onClose={onCloseHelp} />
         ) : isDevicesOpen ? (
           // The overlay's own box is only as tall as its list: this one keeps the status line at the bottom.
           <Box height={library.height + 1} flexDirection="column" flexShrink={0}>

@@ -1,5 +1,8 @@
+import type { Place } from '../../keys/actions.js';
+import { idleOn, type HelpPlace } from '../keys/help-rows.js';
+import { librarySection } from '../sections/registry.js';
 import { FOCUS_ORDER, type LibraryTab, type SectionId } from '../../keys/sections.js';
-import type { Drilled } from '../sections/types.js';
+import type { CustomViewName, Drilled } from '../sections/types.js';
 
 /**
  * Which pane has the keys, which library tab shows, what each section has drilled into and whether the help
@@ -37,6 +40,21 @@ const NO_DRILLS: readonly Drilled[] = [];
 
 /** The views above `tab`'s list. */
 export const drillsOf = (state: Pick<FocusState, 'drills'>, tab: LibraryTab): readonly Drilled[] => state.drills[tab] ?? NO_DRILLS;
+
+/** The place of each view drawn by a component of its own, for the help. */
+const CUSTOM_VIEW_PLACES: Record<CustomViewName, { title: string; place: Place }> = {
+  playlistItems: { title: "a playlist's items", place: "a playlist's items" },
+};
+
+/** Where the keys are, as the help names it: Now playing, the view on top of a section, or its list. */
+export function helpPlaceOf(state: FocusState): HelpPlace {
+  if (state.focus === 'nowPlaying') return { title: 'Now playing', place: 'Now playing', idle: [] };
+  const section = librarySection(state.focus);
+  const top = drillsOf(state, state.focus).at(-1);
+  if (top === undefined) return { title: section.label, place: 'lists', idle: idleOn(section.view) };
+  if (top.view.kind === 'custom') return { ...CUSTOM_VIEW_PLACES[top.view.name], idle: [] };
+  return { title: `${section.label} › ${top.view.label}`, place: 'lists', idle: idleOn(top.view) };
+}
 
 function focusOn(state: FocusState, target: FocusTarget): FocusState {
   if (target === state.focus) return state;

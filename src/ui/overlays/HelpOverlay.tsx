@@ -1,18 +1,21 @@
-import { Table } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import { useKeyLayer } from '../keys/use-key-layer.js';
-import { KEY_LAYER } from '../keys/key-layers.js';
-import { memo, useMemo, useState, type PropsWithChildren } from 'react';
+import { memo, useMemo, useReducer, useState } from 'react';
 import { Pane } from '../components/Pane.js';
+import { FilterInput } from '../list/FilterInput.js';
+import { useKeyLayer } from '../keys/use-key-layer.js';
 import { useKeyBindings } from '../services/bindings-context.js';
 import { firstKeyLabel } from '../../keys/bindings.js';
-import { helpRows, type HelpRow } from '../keys/help-rows.js';
+import { filterGroups, helpGroups, type HelpGroup, type HelpPlace, type HelpRow } from '../keys/help-rows.js';
+import { KEY_LAYER } from '../keys/key-layers.js';
 import { commandFor, GLOBAL_KEYMAP, HELP_KEYMAP, runCommand, type CommandHandlers, type HelpCommand } from '../keys/keymap.js';
 import { truncateToWidth } from '../sanitize.js';
+import { CLOSED_FILTER, filterReducer, type FilterChange } from '../state/list-filter.js';
 
 export interface HelpOverlayProps {
   width: number;
   height: number;
+  /** Where the keys were when it opened: its keys come first. */
+  here: HelpPlace;
   onClose(): void;
 }
 
@@ -20,20 +23,8 @@ export interface HelpOverlayProps {
 const FRAME_ROWS = 4;
 /** Columns around the cells: the pane's border and padding (4), the table's four rules and six padding spaces. */
 const FRAME_COLUMNS = 14;
-/** Everything ink-table draws with box characters but the column rules. */
-const RULE_ONLY = /^[─┌┬┐├┼┤└┴┘]+$/;
-
-/**
- * ink-table draws a ruled line above, below and between every two rows; dropping them (an empty row takes
- * no height) keeps one line per key, which a short terminal needs.
- */
-function Skeleton({ children }: PropsWithChildren) {
-  return typeof children === 'string' && RULE_ONLY.test(children) ? null : <Text dimColor>{children}</Text>;
-}
-
-function Heading({ children }: PropsWithChildren) {
-  return <Text bold>{children}</Text>;
-}
+const COLUMNS = ['Key', 'Action', 'Where'] as const;
+type Cells = Record<(typeof COLUMNS)[number], string>;
 
 /** Pads every cell to its column's widest value, cutting the actions to fit, so columns hold still while scrolling. */
 export function fitRows(rows: readonly HelpRow[], width: number): HelpRow[] {
@@ -43,30 +34,79 @@ export function fitRows(rows: readonly HelpRow[], width: number): HelpRow[] {
   const whereWidth = widest((row) => row.Where, 'Where');
   const actionWidth = Math.max(6, Math.min(widest((row) => row.Action, 'Action'), width - FRAME_COLUMNS - keyWidth - whereWidth));
   return rows.map((row) => ({
+    ...row,
     Key: row.Key.padEnd(keyWidth),
     Action: truncateToWidth(row.Action, actionWidth).padEnd(actionWidth),
     Where: row.Where.padEnd(whereWidth),
   }));
 }
 
+/** The groups with their cells fitted to `width`, all together: the columns keep their widths as the filter narrows. */
+function fitGroups(groups: readonly HelpGroup[], width: number): HelpGroup[] {
+  const fitted = fitRows(groups.flatMap((group) => group.rows), width);
+  let next = 0;
+  return groups.map((group) => ({ ...group, rows: group.rows.map(() => fitted[next++]!) }));
+}
+
+/** A line of the body: a group's heading, or a row with its number among the rows. */
+type Line = { heading: string } | { row: HelpRow; number: number };
+
+function linesOf(groups: readonly HelpGroup[]): Line[] {
+  let number = 0;
+  return groups.flatMap((group) => [{ heading: group.heading }, ...group.rows.map((row) => ({ row, number: ++number }))]);
+}
+
+/** One line of the table, as ink-table drew it: dim rules between cells padded by a space; the heading bold. */
+function TableLine({ cells, isHeading = false }: { cells: Cells; isHeading?: boolean }) {
+  return (
+    <Text wrap="truncate">
+      <Text dimColor>│</Text>
+      {COLUMNS.map((column) => (
+        <Text key={column}>
+          <Text bold={isHeading}>{` ${cells[column]} `}</Text>
+          <Text dimColor>│</Text>
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+/** The column names, as wide as the fitted rows' cells. */
+const headingCells = (fitted: HelpRow | undefined): Cells =>
+  Object.fromEntries(COLUMNS.map((column) => [column, column.padEnd(fitted?.[column].length ?? 0)])) as Cells;
+
 const isFocusMove = (type: string | undefined): boolean => type === 'focus' || type === 'focusNext' || type === 'focusPrevious';
 
-/** Every key, in a table that scrolls when the terminal is short. `?` (the app's) or Esc closes it. */
-export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }: HelpOverlayProps) {
+/**
+ * Every key, those of where it opened first, in a table that scrolls when the terminal is short; `/` filters
+ * it. `?` (the app's) closes it; Esc clears the filter, then closes it.
+ */
+export const HelpOverlay = memo(function HelpOverlay({ width, height, here, onClose }: HelpOverlayProps) {
   const bindings = useKeyBindings();
-  const rows = useMemo(() => fitRows(helpRows(bindings), width), [bindings, width]);
+  const groups = useMemo(() => fitGroups(helpGroups(bindings, here), width), [bindings, here, width]);
+  const [filter, changeFilter] = useReducer(filterReducer, CLOSED_FILTER);
+  const shownGroups = useMemo(() => (filter.text === '' ? groups : filterGroups(groups, filter.text)), [groups, filter.text]);
+  const lines = useMemo(() => linesOf(shownGroups), [shownGroups]);
+  const rowCount = shownGroups.reduce((count, group) => count + group.rows.length, 0);
   const visible = Math.max(1, height - FRAME_ROWS);
-  const lastTop = Math.max(0, rows.length - visible);
+  const lastTop = Math.max(0, lines.length - visible);
   const [top, setTop] = useState(0);
   const shownTop = Math.min(top, lastTop);
+  const isFiltering = filter.isEditing || filter.text !== '';
+  // A new filter shows its first matches; none, the help's first page again.
+  const showFilter = (change: FilterChange): void => {
+    changeFilter(change);
+    setTop(0);
+  };
 
-  // Over the panes: the scroll keys and Esc are the help's; keys that move the focus wait until it closes;
-  // the rest (quit, `?`, playback) go on to the global keys.
+  // Over the panes: the scroll keys, `/` and Esc are the help's; keys that move the focus wait until it
+  // closes; the rest (quit, `?`, playback) go on to the global keys.
   const scroll = (delta: number): void => setTop((current) => Math.max(0, Math.min(lastTop, current + delta)));
   const handlers: CommandHandlers<HelpCommand> = {
     scroll: ({ rows: delta }) => scroll(delta),
     page: ({ direction }) => scroll(direction * visible),
-    close: () => onClose(),
+    filter: () => changeFilter({ type: 'open' }),
+    close: () => (filter.text === '' ? onClose() : showFilter({ type: 'clear' })),
   };
   useKeyLayer(KEY_LAYER.overlay, (input, key) => {
     const command = commandFor(HELP_KEYMAP, input, key, bindings);
@@ -77,16 +117,40 @@ export const HelpOverlay = memo(function HelpOverlay({ width, height, onClose }:
 
   const key = (action: Parameters<typeof firstKeyLabel>[0]): string => firstKeyLabel(action, bindings);
   const scrollHint = `${key('helpScrollUp')}/${key('helpScrollDown')} ${key('helpPageUp')}/${key('helpPageDown')}`;
-  const closeHint = `${key('helpClose')} or ${key('help')} closes`;
-  const shown = rows.slice(shownTop, shownTop + visible);
-  const range = `${shownTop + 1}–${shownTop + shown.length} of ${rows.length}`;
+  const closeHint = `${key('helpFilter')} filters · ${key('helpClose')} or ${key('help')} closes`;
+  const shown = lines.slice(shownTop, shownTop + visible);
+  const numbers = shown.flatMap((line) => ('row' in line ? [line.number] : []));
+  const range = numbers.length === 0 ? null : `Keys ${numbers[0]}–${numbers.at(-1)} of ${rowCount}`;
+  const innerWidth = Math.max(1, width - 4);
   return (
     <Pane title="Help · every key" isFocused width={width} height={height}>
       <Box flexDirection="column" paddingX={1}>
-        <Text dimColor wrap="truncate">
-          {lastTop > 0 ? `Keys ${range} · ${scrollHint} scroll · ${closeHint}` : closeHint}
-        </Text>
-        <Table data={shown} columns={['Key', 'Action', 'Where']} skeleton={Skeleton} header={Heading} />
+        {isFiltering ? (
+          <FilterInput
+            value={filter.text}
+            isEditing={filter.isEditing}
+            width={innerWidth}
+            summary={`${rowCount} of ${groups.reduce((count, group) => count + group.rows.length, 0)} keys`}
+            onChange={(text) => showFilter({ type: 'change', text })}
+            onAccept={() => changeFilter({ type: 'accept' })}
+            onClear={() => showFilter({ type: 'clear' })}
+          />
+        ) : (
+          <Text dimColor wrap="truncate">
+            {lastTop > 0 && range !== null ? `${range} · ${scrollHint} scroll · ${closeHint}` : closeHint}
+          </Text>
+        )}
+        <TableLine cells={headingCells(groups[0]?.rows[0])} isHeading />
+        {shown.map((line) =>
+          'row' in line ? (
+            <TableLine key={line.number} cells={line.row} />
+          ) : (
+            <Text key={`heading ${line.heading}`} bold wrap="truncate">
+              {line.heading}
+            </Text>
+          ),
+        )}
+        {rowCount === 0 ? <Text dimColor>No key matches.</Text> : null}
       </Box>
     </Pane>
   );

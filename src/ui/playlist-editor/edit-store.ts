@@ -1,9 +1,6 @@
 import type { PlaylistItem } from '../../api/types.js';
-import {
-  editReducer,
-  type EditAction,
-  type PlaylistEdit,
-} from './model/edit.js';
+import { editReducer, type EditAction } from './model/edit.js';
+import type { PlaylistEdit } from './model/playlist-edit.js';
 import { withoutFarPages } from './model/page-retention.js';
 
 export type StoreAction =

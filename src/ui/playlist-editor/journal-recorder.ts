@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { PlaylistEdit } from './model/edit.js';
+import type { PlaylistEdit } from './model/playlist-edit.js';
 import { acknowledge } from './model/journal-landing.js';
 import {
   createJournal,

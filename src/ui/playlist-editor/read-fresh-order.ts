@@ -1,5 +1,5 @@
 import type { Api } from '../../api/api.js';
-import type { PlaylistEdit } from './model/edit.js';
+import type { PlaylistEdit } from './model/playlist-edit.js';
 import { entryIdentity } from './model/entry-identity.js';
 import type { FreshOrder } from './model/merge.js';
 import { sendPaced, type PaceHolder } from './paced.js';

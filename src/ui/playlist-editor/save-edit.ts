@@ -4,7 +4,7 @@ import type { EditStore } from './edit-store.js';
 import { entryAt } from './model/edit.js';
 import { itemUriOf } from './model/entry-identity.js';
 import { isSameBase } from './model/edit-base.js';
-import type { PlaylistEdit } from './model/edit.js';
+import type { PlaylistEdit } from './model/playlist-edit.js';
 import { applyMoves } from './model/save-plan.js';
 import { estimateMs, needsConfirmation } from './model/save-pace.js';
 import { addedBackText } from './model/messages.js';

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keyLabel, parseKey } from '../../../src/keys/names.js';
 import { ACTION_NAMES, ACTIONS, actionSpec, actionsIn, isActionName, placesOf, type ActionName, type Place } from '../../../src/keys/actions.js';
-import { DEFAULT_BINDINGS, findConflicts, placesOverlap, REMAPPABLE_ACTIONS } from '../../../src/keys/bindings.js';
-import { helpRows } from '../../../src/ui/keys/help-rows.js';
+import { DEFAULT_BINDINGS, findConflicts, placesOverlap, REMAPPABLE_ACTIONS, type KeyBindings } from '../../../src/keys/bindings.js';
+import { helpPlaceOf, INITIAL_FOCUS } from '../../../src/ui/app/focus.js';
+import { helpGroups, type HelpRow } from '../../../src/ui/keys/help-rows.js';
 import { SECTIONS } from '../../../src/keys/sections.js';
 
 /** README's Keys table: each row's keys (as labels), its words, its place and the config names it gives. */
@@ -22,6 +23,9 @@ function readmeRows(): { keys: string[]; words: string; where: string; names: st
 }
 
 const labelsOf = (action: ActionName): string[] => DEFAULT_BINDINGS[action].map(keyLabel);
+
+/** The help's rows as opened at start (in Playlists), headings aside. */
+const helpRows = (bindings: KeyBindings): HelpRow[] => helpGroups(bindings, helpPlaceOf(INITIAL_FOCUS)).flatMap((group) => group.rows);
 
 describe('the action table', () => {
   it('has keys that parse, and words unique to each action (what a palette finds them by)', () => {
@@ -95,8 +99,8 @@ describe('the help', () => {
   it('has a row per action with its keys as bound, and the count', () => {
     const rows = helpRows(DEFAULT_BINDINGS);
     expect(rows).toHaveLength(ACTION_NAMES.length + 1);
-    expect(rows).toContainEqual({ Key: 'J, Shift+↓', Action: 'move the item (or the marked range) down', Where: "a playlist's items" });
-    expect(rows).toContainEqual({ Key: '↓, j', Action: 'cursor down', Where: 'lists, devices' });
+    expect(rows).toContainEqual({ Key: 'J, Shift+↓', Action: 'move the item (or the marked range) down', Where: "a playlist's items", name: 'moveDown' });
+    expect(rows).toContainEqual({ Key: '↓, j', Action: 'cursor down', Where: 'lists, devices', name: 'down' });
     const remapped = helpRows({ ...DEFAULT_BINDINGS, redo: ['ctrl+y', 'U'] });
     expect(remapped.find((row) => row.Action === 'redo a move')?.Key).toBe('Ctrl+Y, U');
   });

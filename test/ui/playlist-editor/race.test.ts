@@ -14,6 +14,8 @@ const SEED = Number(process.env.RACE_SEED ?? 0x35_2026);
 const RUNS = Number(process.env.RACE_RUNS ?? 500);
 const MAX_STEPS = Number(process.env.RACE_STEPS ?? 40);
 const CASE = process.env.RACE_CASE;
+// A run's own guard catches a hang (test/helpers/race.ts); this one only bounds the whole, so it grows with the runs.
+const TIMEOUT_MS = Math.max(600_000, RUNS * MAX_STEPS * 10);
 
 let service: RaceService;
 let lines: RaceLine[];
@@ -27,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('writers racing on one playlist', () => {
-  it(`every view converges on the service's order, and no write lands on an entry nobody chose (seed ${SEED}, ${RUNS} runs)`, { timeout: 600_000 }, async () => {
+  it(`every view converges on the service's order, and no write lands on an entry nobody chose (seed ${SEED}, ${RUNS} runs)`, { timeout: TIMEOUT_MS }, async () => {
     let steps = 0;
     let released = 0;
     if (CASE !== undefined) {

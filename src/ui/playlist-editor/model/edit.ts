@@ -16,8 +16,6 @@ import type { WriteRequest } from './write-plan.js';
 import { emptySparseList, itemAt, type SparseList } from '../../state/sparse-list.js';
 import type { PlaylistEdit } from './playlist-edit.js';
 
-export type { PlaylistEdit };
-
 export type EditAction =
   /** A key of the arrangement (moves, marks, undo, redo); the window follows the cursor. */
   | { type: 'arrange'; action: ArrangementAction; height: number }

@@ -1,6 +1,7 @@
 import type { PlaylistItem } from '../../../api/types.js';
 import { createArrangement, type Arrangement } from './arrangement.js';
-import { createEdit, type PlaylistEdit } from './edit.js';
+import { createEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import { pushStep, rearrangeStep, type Step } from './history.js';
 import { createJournal, withBaseIdentities, withOrder, type Journal } from './journal.js';
 import { acknowledge, inFlightLanded } from './journal-landing.js';

@@ -1,6 +1,6 @@
 import type { PlaylistItem } from '../../../api/types.js';
 import { entryIdentity } from './entry-identity.js';
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import type { WriteRequest } from './write-plan.js';
 
 /**

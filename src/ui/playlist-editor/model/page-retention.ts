@@ -1,5 +1,5 @@
 import { isDirty } from './arrangement.js';
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import { PAGES_KEPT_AROUND, withPagesWhere } from '../../state/sparse-list.js';
 
 export { PAGES_KEPT_AROUND };

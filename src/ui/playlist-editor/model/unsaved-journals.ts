@@ -1,4 +1,4 @@
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 import type { Journal } from './journal.js';
 
 /**

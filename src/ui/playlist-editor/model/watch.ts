@@ -1,4 +1,4 @@
-import type { PlaylistEdit } from './edit.js';
+import type { PlaylistEdit } from './playlist-edit.js';
 
 /**
  * Noticing changes made elsewhere (another dashboard, another client) to the playlist on screen: a

@@ -1,11 +1,7 @@
 import type { PlaylistItem } from '../../../../src/api/types.js';
 import { entryIdentity } from '../../../../src/ui/playlist-editor/model/entry-identity.js';
-import {
-  createEdit,
-  editReducer,
-  type EditAction,
-  type PlaylistEdit,
-} from '../../../../src/ui/playlist-editor/model/edit.js';
+import { createEdit, editReducer, type EditAction } from '../../../../src/ui/playlist-editor/model/edit.js';
+import type { PlaylistEdit } from '../../../../src/ui/playlist-editor/model/playlist-edit.js';
 import { itemAt } from '../../../../src/ui/state/sparse-list.js';
 
 export const PAGE = 50;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaylistItem } from '../../../../src/api/types.js';
-import { createEdit, editReducer, type PlaylistEdit } from '../../../../src/ui/playlist-editor/model/edit.js';
+import { createEdit, editReducer } from '../../../../src/ui/playlist-editor/model/edit.js';
+import type { PlaylistEdit } from '../../../../src/ui/playlist-editor/model/playlist-edit.js';
 import { pushStep } from '../../../../src/ui/playlist-editor/model/history.js';
 import {
   createJournal, isPending, journalFromEdit, journalNotice, withEntries, withInFlight, withOrder, type Journal,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayForgetPages, PAGES_KEPT_AROUND, withoutFarPages } from '../../../../src/ui/playlist-editor/model/page-retention.js';
-import { missingPages, type PlaylistEdit } from '../../../../src/ui/playlist-editor/model/edit.js';
+import { missingPages } from '../../../../src/ui/playlist-editor/model/edit.js';
+import type { PlaylistEdit } from '../../../../src/ui/playlist-editor/model/playlist-edit.js';
 import { apply, cursorTo, reorderOf, HEIGHT, move, PAGE } from './edit-helpers.js';
 
 /** 2,000 entries, every page loaded, the window at `top`. */
