@@ -119,6 +119,11 @@ async function shownWithTotal(app: RenderedApp, view: SectionView, total: number
 const SECTIONS = LIBRARY_SECTIONS.map((section) => [section.label, section.id, section.view as SectionView] as const);
 
 describe.each(SECTIONS)('the section %s', (_label, id, view) => {
+  it('declares rereads it can keep: minutely on a source read by offset; a list that is the library reads again when it changes', () => {
+    if (view.rereadOn.includes('minutely')) expect('fetchPage' in view.source).toBe(true);
+    if (view.likes?.isLibrary === true) expect(view.rereadOn).toContain('libraryChanged');
+  });
+
   it('titles its list with the total and draws the rows of its first page', async () => {
     const page = await firstPage(view, apis.demo!);
     // The demo catalog holds at least two of everything, so every check below has rows to look at.
