@@ -44,6 +44,7 @@ import { ServicesProvider, useServices, type Services } from './app-services.js'
 import { statusLine } from './status-line.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
+import { Signals } from './signals.js';
 import { resolveTheme, type Theme } from './theme.js';
 import type { UnsavedJournals } from './playlist-editor/unsaved-journals.js';
 import { addSourceOfPlaying } from './playlist-editor/add-source.js';
@@ -92,6 +93,7 @@ export function App(props: AppProps) {
   const [cursorTarget] = useState<CursorTargetSlot>(() => ({ current: null }));
   const [loaded] = useState(() => new LoadedLists());
   const [pollShare] = useState(() => new PollShare());
+  const [signals] = useState(() => new Signals());
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   const { keys: bindings } = config;
@@ -99,9 +101,9 @@ export function App(props: AppProps) {
   const services = useMemo(
     (): Partial<Services> => ({
       api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
-      listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare,
+      listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare, signals,
     }),
-    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, listRefreshMs, shownTheme, cursorTarget, loaded, pollShare],
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, listRefreshMs, shownTheme, cursorTarget, loaded, pollShare, signals],
   );
   return (
     <ServicesProvider services={services}>
@@ -136,7 +138,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
   useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
   const connection = useConnection(api);
   // The playlists being changed, their panes open or not: one session each (playlist-editor/edit-sessions.ts).
-  const { journals } = useServices();
+  const { journals, signals } = useServices();
   const budget = useContext(SaveBudgetContext);
   const noticeTo = useRef(showNotice);
   noticeTo.current = showNotice;
@@ -146,8 +148,8 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
   const volume = useVolume(api, playback.data, showNotice);
   const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
-  const liked = useLikedStoreOf(api, showNotice);
-  const scanning = useMusicScan(api, showNotice, () => liked.catalogChanged());
+  const liked = useLikedStoreOf(api, showNotice, signals);
+  const scanning = useMusicScan(api, showNotice);
   const isPlayingLiked = usePlayingLiked(liked, playback.data?.item, upNext.items);
   const navigation = useLibraryNavigation(focus, dispatch);
   // Unsaved changes left by an earlier run are offered first; a playlist whose changes wait opens with them.
@@ -173,12 +175,12 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
     sleep: sleepPrompt.open,
   });
 
-  // The player's side of the services, for the panes: stable but for the playlists made or renamed here.
+  // The player's side of the services, for the panes: stable but for the playlists renamed here.
   const { add: addToQueue } = upNext;
-  const { actions: playlistActions, playlistsVersion, names } = playlists;
+  const { actions: playlistActions, names } = playlists;
   const editor = useMemo(
-    (): EditorServices => ({ sessions, actions: playlistActions, playlistsVersion, names }),
-    [sessions, playlistActions, playlistsVersion, names],
+    (): EditorServices => ({ sessions, actions: playlistActions, names }),
+    [sessions, playlistActions, names],
   );
   const player = useMemo(
     (): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, editor, liked }),
@@ -253,7 +255,6 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
           onDrill={navigation.onDrill}
           onBack={navigation.onBack}
           onStatus={navigation.onStatus}
-          listeningEnded={playback.listeningEnded}
         />
         <StatusBar
           width={root.width}

@@ -12,6 +12,7 @@ import type { LiveLines } from './live-lines.js';
 import type { LogLine } from './log-context.js';
 import type { PlayStarter } from './play/play-starter.js';
 import type { QueueActions } from './queue-context.js';
+import type { Signals } from './signals.js';
 import type { TerminalEvents } from './terminal-events.js';
 import type { TerminalPictures } from './terminal-pictures.js';
 import type { Theme } from './theme.js';
@@ -61,6 +62,8 @@ export interface Services {
   loaded: LoadedLists;
   /** The requests at rest, one budget: a list's read again takes the place of a player poll; null: none shared. */
   pollShare: PollShare | null;
+  /** What a list reads itself again for (signals.ts); null: nothing signals (a pane drawn alone). */
+  signals: Signals | null;
 }
 
 const NOWHERE: LogLine = () => {};
@@ -84,6 +87,7 @@ export const DEFAULT_SERVICES: Services = {
   cursorTarget: { current: null },
   loaded: new LoadedLists(),
   pollShare: null,
+  signals: null,
 };
 
 const ServicesContext = createContext<Services>(DEFAULT_SERVICES);

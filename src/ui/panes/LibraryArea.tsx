@@ -25,8 +25,6 @@ export interface LibraryAreaProps {
   onDrill(tab: LibraryTab, drilled: Drilled): void;
   onBack(tab: LibraryTab): void;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
-  /** Counts the episodes and chapters that stopped playing: Continue listening reads again while open. */
-  listeningEnded: number;
 }
 
 /**
@@ -35,7 +33,7 @@ export interface LibraryAreaProps {
  * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
  */
 export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
-  const { focus, library, details, isHidden, listeningEnded } = props;
+  const { focus, library, details, isHidden } = props;
   const everShown = useRef(new Set<LibraryTab>());
   everShown.current.add(focus.libraryTab);
   return (
@@ -53,7 +51,6 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
             width={library.width}
             height={library.height}
             details={details}
-            listeningEnded={listeningEnded}
             onStatus={props.onStatus}
             onDrill={props.onDrill}
             onBack={props.onBack}

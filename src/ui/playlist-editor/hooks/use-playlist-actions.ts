@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
+import { useServices } from '../../app-services.js';
 import { currentUser } from '../../current-user.js';
 import { sanitizeText } from '../../sanitize.js';
 import { NOTHING_TO_ADD, NOTHING_TO_RENAME, type AddSource, type PlaylistActions } from '../add-source.js';
@@ -24,8 +25,6 @@ export interface PlaylistActionsState {
   actions: PlaylistActions;
   picker: PlaylistPicker['shown'];
   prompt: StatusPrompt;
-  /** Counts the playlists made or renamed here: the lists of playlists read again. */
-  playlistsVersion: number;
   /** Names given here, by playlist id, for views that show a name read before. */
   names: ReadonlyMap<string, string>;
 }
@@ -57,7 +56,9 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
   const prompt = useStatusPrompt();
   const recentIds = useCallback(() => latest.current.recent.list().map((entry) => entry.id), []);
   const picker = usePlaylistPicker(api, recentIds, userId, (message) => latest.current.notice(message));
-  const [playlistsVersion, setVersion] = useState(0);
+  const { signals } = useServices();
+  // A list of playlists shows the one made or renamed here (its section's `playlistsChanged`).
+  const playlistsChanged = (): void => signals?.emit('playlistsChanged');
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
 
   const ask = (question: string, answers: { y: HeldAnswer; n: HeldAnswer }): Promise<HeldAnswer> =>
@@ -96,7 +97,7 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
             api.createPlaylist({ name, ...(description === '' ? {} : { description }) }).then(
               (created) => {
                 latest.current.notice(`created “${sanitizeText(created.name)}”`);
-                setVersion((version) => version + 1);
+                playlistsChanged();
                 latest.current.open(created);
               },
               (error: unknown) => latest.current.notice(`couldn't create the playlist: ${reasonOf(error)}`),
@@ -117,7 +118,7 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
         api.changePlaylistDetails(playlist.id, { name }).then(
           () => {
             setNames((before) => new Map(before).set(playlist.id, name));
-            setVersion((version) => version + 1);
+            playlistsChanged();
             latest.current.notice(`renamed to “${sanitizeText(name)}”`);
           },
           (error: unknown) => latest.current.notice(`couldn't rename: ${reasonOf(error)}`),
@@ -141,5 +142,5 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
     }),
     [],
   );
-  return { actions, picker: picker.shown, prompt, playlistsVersion, names };
+  return { actions, picker: picker.shown, prompt, names };
 }
