@@ -22,7 +22,7 @@ const typing = (text: string): [string, Key][] => [...text].map((character) => [
 const typedOf = (result: Asking | Outcome): string => ('question' in result ? result.typed : `closed: ${result.state}`);
 /** Runs the answer of an outcome that closed the question. */
 const run = (result: Asking | Outcome): string => {
-  if ('question' in result) return 'still asking';
+  if ('question' in result || result.state === 'asking') return 'still asking';
   result.then?.();
   return result.state;
 };

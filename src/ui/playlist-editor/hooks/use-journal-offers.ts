@@ -18,8 +18,6 @@ export interface JournalOffers {
   open(playlist: SimplifiedPlaylist): void;
 }
 
-type Mode = 'offer' | 'confirmDiscard' | 'restoring';
-
 /**
  * Unsaved moves an earlier run left (killed, crashed, quit during a save), offered one journal at a time:
  * `s` restores them on the playlist as it is now and saves them at once (the playlist opens, the save shows
@@ -30,15 +28,11 @@ type Mode = 'offer' | 'confirmDiscard' | 'restoring';
 export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist) => void, showNotice: (message: string) => void): JournalOffers {
   const { journals } = useServices();
   const [queue, setQueue] = useState<readonly Journal[]>(() => journals?.leftOver ?? []);
-  const [mode, setMode] = useState<Mode>('offer');
   const [restoring, setRestoring] = useState<Journal | null>(null);
   const latest = useRef({ onOpen, showNotice });
   latest.current = { onOpen, showNotice };
   const current = queue[0] ?? null;
-  const next = useCallback(() => {
-    setQueue((previous) => previous.slice(1));
-    setMode('offer');
-  }, []);
+  const next = useCallback(() => setQueue((previous) => previous.slice(1)), []);
 
   const restore = useCallback(
     (journal: Journal, saveAtOnce: boolean, then: () => void) => {
@@ -66,10 +60,10 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
     latest.current.showNotice(setAsideText(journals.setAside));
   }, [hasOffers, isSetAsideShown, journals]);
 
-  // The offer or its question, asked again as the journal offered or the mode changes.
+  // Each journal is offered as it comes first; `d` asks before it discards, `n` offers it again.
   const { ask } = useStatusQuestion();
   useLayoutEffect(() => {
-    if (current === null || journals === null || mode === 'restoring') return;
+    if (current === null || journals === null) return;
     const discard = (): void => {
       try {
         journals.discard(current.playlistId, current);
@@ -78,28 +72,24 @@ export function useJournalOffers(api: Api, onOpen: (playlist: SimplifiedPlaylist
       }
       next();
     };
-    if (mode === 'confirmDiscard') {
-      const keep = (): void => setMode('offer');
-      return ask({ kind: 'yesNo', text: `Discard ${journalNotice(current)}? y discards them, n keeps them`, onAnswer: (yes) => (yes ? discard() : keep()), onCancel: keep });
-    }
     const handlers: CommandHandlers<OfferCommand> = {
-      save: () => {
-        setMode('restoring');
-        restore(current, true, next);
-      },
-      discard: () => setMode('confirmDiscard'),
+      save: () => restore(current, true, next),
+      discard: () =>
+        ask({ kind: 'yesNo', text: `Discard ${journalNotice(current)}? y discards them, n keeps them`, onAnswer: (yes) => (yes ? discard() : offer()), onCancel: offer }),
       later: () => next(),
     };
     // The answers are the table's (fixed: the offer names them); any other key waits for one.
-    ask({
-      kind: 'letter',
-      text: offerText(current),
-      answerOf: (input, key) => {
-        const command = commandFor(OFFER_KEYMAP, input, key, DEFAULT_BINDINGS);
-        return command === null ? null : () => runCommand(handlers, command);
-      },
-    });
-  }, [current, journals, mode, ask, next, restore]);
+    const offer = (): void =>
+      ask({
+        kind: 'letter',
+        text: offerText(current),
+        answerOf: (input, key) => {
+          const command = commandFor(OFFER_KEYMAP, input, key, DEFAULT_BINDINGS);
+          return command === null ? null : () => runCommand(handlers, command);
+        },
+      });
+    offer();
+  }, [current, journals, ask, next, restore]);
 
   const open = useCallback(
     (playlist: SimplifiedPlaylist) => {
