@@ -4,8 +4,7 @@ import { FOCUS_ORDER, librarySection, type LibraryTab, type SectionId } from './
 import type { CustomViewName, Drilled } from './sections/types.js';
 
 /**
- * Which pane has the keys, which library tab shows, what each section has drilled into and whether the help
- * is up. A reducer, so that keys pressed faster than renders each count.
+ * Which pane has the keys, which library tab shows and what each section has drilled into. A reducer, so that keys pressed faster than renders each count.
  */
 
 export type { LibraryTab } from './sections/registry.js';
@@ -20,7 +19,6 @@ export interface FocusState {
   /** The library pane shown below Now playing (kept while Now playing has the focus). */
   libraryTab: LibraryTab;
   drills: DrillStacks;
-  isHelpOpen: boolean;
 }
 
 export type FocusAction =
@@ -30,10 +28,9 @@ export type FocusAction =
   /** Shows `tab` with `drilled` on top of what it had drilled into, or (`isFromRoot`) on its list alone. */
   | { type: 'drill'; tab: LibraryTab; drilled: Drilled; isFromRoot?: boolean }
   /** The view on top of `tab`'s stack goes; its list, or the view below, shows again. */
-  | { type: 'back'; tab: LibraryTab }
-  | { type: 'toggleHelp' };
+  | { type: 'back'; tab: LibraryTab };
 
-export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', drills: {}, isHelpOpen: false };
+export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', drills: {} };
 
 const NO_DRILLS: readonly Drilled[] = [];
 
@@ -77,7 +74,5 @@ export function focusReducer(state: FocusState, action: FocusAction): FocusState
       const stack = drillsOf(state, action.tab);
       return stack.length === 0 ? state : { ...state, drills: { ...state.drills, [action.tab]: stack.slice(0, -1) } };
     }
-    case 'toggleHelp':
-      return { ...state, isHelpOpen: !state.isHelpOpen };
   }
 }
