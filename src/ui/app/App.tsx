@@ -1,5 +1,5 @@
 import { Box, useApp } from 'ink';
-import { useCallback, useContext, useMemo, useReducer, useRef, useState } from 'react';
+import { useContext, useMemo, useReducer, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import { DEFAULT_CONFIG, type Config } from '../../config/schema.js';
 import type { ArtMode } from '../art/mode.js';
@@ -32,26 +32,28 @@ import { pollIntervalsOf } from '../state/poll-pace.js';
 import { likeFocused, useLikedStoreOf, usePlayingLiked } from './use-like-key.js';
 import type { LiveLines } from '../services/live-lines.js';
 import type { LogLine } from '../services/log-context.js';
-import { DevicesOverlay } from '../overlays/DevicesOverlay.js';
-import { HelpOverlay } from '../overlays/HelpOverlay.js';
 import { LibraryArea } from './LibraryArea.js';
 import { NowPlayingPane } from '../panes/NowPlayingPane.js';
-import { GoToOverlay } from '../overlays/GoToOverlay.js';
-import { SearchOverlay } from '../overlays/SearchOverlay.js';
+import { OverlayHost, type OverlayHandlers } from '../overlays/OverlayHost.js';
+import { OVERLAYS } from '../overlays/overlay-state.js';
+import { OverlayProvider, useOverlay } from '../overlays/overlay-store.js';
+import { messageOf } from '../prompt/question.js';
+import { PromptProvider, useStatusQuestion } from '../prompt/use-prompt.js';
 import { contextLabel } from '../play/play-request.js';
 import { usePlayStart } from './use-play-start.js';
 import { ServicesProvider, useServices, type Services } from '../services/app-services.js';
 import { statusLine } from './status-line.js';
 import type { TerminalEvents } from '../services/terminal-events.js';
 import type { TerminalPictures } from '../services/terminal-pictures.js';
+import { Signals } from '../signals.js';
 import { resolveTheme, type Theme } from '../services/theme.js';
 import type { UnsavedJournals } from '../playlist-editor/model/unsaved-journals.js';
 import { addSourceOfPlaying } from '../add-source.js';
 import { EditSessions } from '../playlist-editor/edit-sessions.js';
 import type { EditorServices } from '../playlist-editor/editor-services.js';
 import { usePlaylistActions } from '../playlist-editor/hooks/use-playlist-actions.js';
+import type { Picking } from '../playlist-editor/hooks/use-playlist-picker.js';
 import { useAddLink } from '../playlist-editor/hooks/use-add-link.js';
-import { PlaylistPicker } from '../playlist-editor/PlaylistPicker.js';
 import { memoryRecentPlaylists, type RecentPlaylists } from '../playlist-editor/recent-playlists.js';
 import { SaveBudgetContext } from '../playlist-editor/save-budget.js';
 
@@ -92,6 +94,7 @@ export function App(props: AppProps) {
   const [cursorTarget] = useState<CursorTargetSlot>(() => ({ current: null }));
   const [loaded] = useState(() => new LoadedLists());
   const [pollShare] = useState(() => new PollShare());
+  const [signals] = useState(() => new Signals());
   const shownTheme = useMemo(() => theme ?? resolveTheme(config.theme, process.env), [theme, config.theme]);
   const shownArt = artMode.kind === 'kitty' && terminalPictures === null ? KITTY_FALLBACK : artMode;
   const { keys: bindings } = config;
@@ -99,14 +102,18 @@ export function App(props: AppProps) {
   const services = useMemo(
     (): Partial<Services> => ({
       api, log, journals, terminalPictures, artMode: shownArt, liveLines, terminalEvents, listPointer, bindings,
-      listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare,
+      listRefreshMs, theme: shownTheme, cursorTarget, loaded, pollShare, signals,
     }),
-    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, listRefreshMs, shownTheme, cursorTarget, loaded, pollShare],
+    [api, log, journals, terminalPictures, shownArt, liveLines, terminalEvents, listPointer, bindings, listRefreshMs, shownTheme, cursorTarget, loaded, pollShare, signals],
   );
   return (
     <ServicesProvider services={services}>
       <KeyLayersProvider>
-        <Dashboard api={api} config={config} configProblem={configProblem} recentPlaylists={props.recentPlaylists} cursorTarget={cursorTarget} />
+        <PromptProvider>
+          <OverlayProvider>
+            <Dashboard api={api} config={config} configProblem={configProblem} recentPlaylists={props.recentPlaylists} cursorTarget={cursorTarget} />
+          </OverlayProvider>
+        </PromptProvider>
       </KeyLayersProvider>
     </ServicesProvider>
   );
@@ -126,75 +133,74 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows, config.layout), [columns, rows, config.layout]);
   const [focus, dispatch] = useReducer(focusReducer, INITIAL_FOCUS);
+  const { open: overlay, dispatch: dispatchOverlay } = useOverlay();
+  const question = useStatusQuestion();
+  const isOverlayFocused = overlay !== null && OVERLAYS[overlay.kind].takesFocus;
   const [notice, showNotice] = useNotice();
   const intervals = useMemo(() => pollIntervalsOf(config.poll), [config.poll]);
   const playback = usePlayback(api, showNotice, intervals);
   const sleep = useSleepTimer(playback, showNotice);
-  const sleepPrompt = useSleepPrompt(sleep, showNotice);
+  const askSleep = useSleepPrompt(sleep, showNotice);
   usePlaybackLink(playback, sleep);
   const { starter, started } = usePlayStart(api, playback, showNotice);
-  useMouse({ layout, focus, dispatch, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
+  useMouse({ layout, focus, dispatch, isOverlayFocused, playback: playback.data, receivedAt: playback.receivedAt, run: playback.run, sleep: sleep.timer });
   const connection = useConnection(api);
   // The playlists being changed, their panes open or not: one session each (playlist-editor/edit-sessions.ts).
-  const { journals } = useServices();
+  const { journals, signals } = useServices();
   const budget = useContext(SaveBudgetContext);
   const noticeTo = useRef(showNotice);
   noticeTo.current = showNotice;
   const [sessions] = useState(() => new EditSessions({ api, journals, budget, notice: (message) => noticeTo.current(message) }));
   const [recent] = useState(() => recentPlaylists ?? memoryRecentPlaylists());
-  const savePrompt = useQuitPrompt(exit, sessions);
+  const requestQuit = useQuitPrompt(exit, sessions);
   const volume = useVolume(api, playback.data, showNotice);
-  const [isDevicesOpen, setDevicesOpen] = useState(false);
   const upNext = useUpNext(api, playback.data === undefined ? undefined : (playback.data?.item?.id ?? null), showNotice);
-  const liked = useLikedStoreOf(api, showNotice);
-  const scanning = useMusicScan(api, showNotice, () => liked.catalogChanged());
+  const liked = useLikedStoreOf(api, showNotice, signals);
+  const scanning = useMusicScan(api, showNotice);
   const isPlayingLiked = usePlayingLiked(liked, playback.data?.item, upNext.items);
   const navigation = useLibraryNavigation(focus, dispatch);
   // Unsaved changes left by an earlier run are offered first; a playlist whose changes wait opens with them.
   const offers = useJournalOffers(api, navigation.openPlaylist, showNotice);
-  const pickers = usePickers({ api, player: starter, focus, dispatch, openPlaylist: offers.open, say: showNotice });
-  const playlists = usePlaylistActions({ api, sessions, recent, notice: showNotice, open: offers.open });
+  const pickers = usePickers({ api, player: starter, focus, dispatch, isOverlayOpen: overlay !== null, openPlaylist: offers.open, say: showNotice });
+  const pick = (picking: Picking): void => dispatchOverlay({ type: 'open', overlay: { kind: 'playlistPicker', ...picking } });
+  const playlists = usePlaylistActions({ api, sessions, recent, notice: showNotice, open: offers.open, pick });
   useAddLink(api, sessions, recent, playback.data?.item);
   useGlobalKeys({
     isNowPlayingFocused: focus.focus === 'nowPlaying',
     dispatch,
-    quit: savePrompt.requestQuit,
+    quit: requestQuit,
     play: playback.run,
     volume: volume.press,
-    toggleDevices: () => setDevicesOpen((open) => !open),
+    openOverlay: (opened) => dispatchOverlay({ type: 'open', overlay: opened }),
     addPlaying: () => playlists.actions.add(addSourceOfPlaying(playback.data?.item)),
     like: () => {
-      if (focus.isHelpOpen || isDevicesOpen) return;
+      if (overlay !== null) return;
       likeFocused({ store: liked, isNowPlayingFocused: focus.focus === 'nowPlaying', playing: playback.data?.item, cursorTarget, say: showNotice });
     },
-    openPicker: (picker) => {
-      if (!focus.isHelpOpen && !isDevicesOpen) pickers.open(picker);
-    },
-    sleep: sleepPrompt.open,
+    sleep: askSleep,
   });
 
-  // The player's side of the services, for the panes: stable but for the playlists made or renamed here.
+  // The player's side of the services, for the panes: stable but for the playlists renamed here.
   const { add: addToQueue } = upNext;
-  const { actions: playlistActions, playlistsVersion, names } = playlists;
+  const { actions: playlistActions, names } = playlists;
   const editor = useMemo(
-    (): EditorServices => ({ sessions, actions: playlistActions, playlistsVersion, names }),
-    [sessions, playlistActions, playlistsVersion, names],
+    (): EditorServices => ({ sessions, actions: playlistActions, names }),
+    [sessions, playlistActions, names],
   );
   const player = useMemo(
     (): Partial<Services> => ({ player: starter, queue: { add: addToQueue }, editor, liked }),
     [starter, addToQueue, editor, liked],
   );
-  const onCloseHelp = useCallback(() => dispatch({ type: 'toggleHelp' }), []);
   const helpPlace = useMemo(() => helpPlaceOf(focus), [focus]);
-  const onCloseDevices = useCallback(() => setDevicesOpen(false), []);
-  const { refresh: refreshPlayback } = playback;
-  const onTransferred = useCallback(() => {
-    setDevicesOpen(false);
-    refreshPlayback();
-  }, [refreshPlayback]);
+  const { refresh: onTransferred } = playback;
+  const { chooseFound, chooseEntry } = pickers;
+  const overlayHandlers = useMemo(
+    (): OverlayHandlers => ({ chooseFound, chooseEntry, onTransferred, onNotice: showNotice, helpPlace }),
+    [chooseFound, chooseEntry, onTransferred, showNotice, helpPlace],
+  );
 
   const status = statusLine({
-    prompt: savePrompt.message ?? playlists.prompt.message ?? offers.message ?? sleepPrompt.message,
+    prompt: question.asked === null ? offers.restoring : messageOf(question.asked),
     notice,
     pane: navigation.shownStatus,
     playbackError: playback.error ? `player: ${playback.error.message}` : null,
@@ -208,7 +214,7 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
         <NowPlayingPane
           playback={volume.shown}
           receivedAt={playback.receivedAt}
-          isFocused={focus.focus === 'nowPlaying' && !focus.isHelpOpen}
+          isFocused={focus.focus === 'nowPlaying' && !isOverlayFocused}
           width={nowPlaying.width}
           height={nowPlaying.height}
           contextLabel={contextLabel(playback.data, started)}
@@ -216,44 +222,19 @@ function Dashboard({ api, config, configProblem, recentPlaylists, cursorTarget }
           isLiked={isPlayingLiked}
           sleep={sleep.timer}
         />
-        {focus.isHelpOpen ? (
-          <HelpOverlay width={root.width} height={library.height + 1} here={helpPlace} onClose={onCloseHelp} />
-        ) : isDevicesOpen ? (
-          // The overlay's own box is only as tall as its list: this one keeps the status line at the bottom.
-          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
-            <DevicesOverlay
-              width={root.width}
-              maxHeight={library.height + 1}
-              onClose={onCloseDevices}
-              onTransferred={onTransferred}
-              onNotice={showNotice}
-            />
-          </Box>
-        ) : playlists.picker !== null ? (
-          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
-            <PlaylistPicker shown={playlists.picker} width={root.width} maxHeight={library.height + 1} />
-          </Box>
-        ) : pickers.shown !== null ? (
-          <Box height={library.height + 1} flexDirection="column" flexShrink={0}>
-            {pickers.shown === 'search' ? (
-              <SearchOverlay width={root.width} height={library.height + 1} onClose={pickers.close} onChoose={pickers.chooseFound} />
-            ) : (
-              <GoToOverlay width={root.width} height={library.height + 1} onClose={pickers.close} onChoose={pickers.chooseEntry} />
-            )}
-          </Box>
-        ) : (
+        {overlay === null ? (
           <TabLine active={focus.libraryTab} isFocused={focus.focus !== 'nowPlaying'} width={root.width} />
+        ) : (
+          <OverlayHost open={overlay} width={root.width} height={library.height + 1} handlers={overlayHandlers} />
         )}
         <LibraryArea
           focus={focus}
           library={library}
           details={details}
-          isHidden={focus.isHelpOpen || isDevicesOpen || playlists.picker !== null || pickers.shown !== null}
           onOpenPlaylist={offers.open}
           onDrill={navigation.onDrill}
           onBack={navigation.onBack}
           onStatus={navigation.onStatus}
-          listeningEnded={playback.listeningEnded}
         />
         <StatusBar
           width={root.width}

@@ -5,6 +5,7 @@ import { drillsOf, type FocusState, type LibraryTab } from './focus.js';
 import type { Size } from '../layout.js';
 import { LIBRARY_SECTIONS } from '../sections/registry.js';
 import type { Drilled } from '../sections/types.js';
+import { useOverlay } from '../overlays/overlay-store.js';
 import { SectionPane } from '../panes/SectionPane.js';
 
 /** Where a view's status line is kept: its section and its depth on the section's drill-down stack. */
@@ -19,14 +20,10 @@ export interface LibraryAreaProps {
   library: Size;
   /** The details beside each list; zero width for none. */
   details: Size;
-  /** Hidden (but kept mounted, with its state) while the help or the devices are shown. */
-  isHidden: boolean;
   onStatus(tab: LibraryTab, depth: number, message: string | null): void;
   onDrill(tab: LibraryTab, drilled: Drilled): void;
   onBack(tab: LibraryTab): void;
   onOpenPlaylist(playlist: SimplifiedPlaylist): void;
-  /** Counts the episodes and chapters that stopped playing: Continue listening reads again while open. */
-  listeningEnded: number;
 }
 
 /**
@@ -35,7 +32,9 @@ export interface LibraryAreaProps {
  * once shown (hidden when another tab is up), so that coming back finds its cursor and its pages.
  */
 export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
-  const { focus, library, details, isHidden, listeningEnded } = props;
+  const { focus, library, details } = props;
+  // Hidden (but kept mounted, with its state) while an overlay is drawn in its place.
+  const isHidden = useOverlay().open !== null;
   const everShown = useRef(new Set<LibraryTab>());
   everShown.current.add(focus.libraryTab);
   return (
@@ -53,7 +52,6 @@ export const LibraryArea = memo(function LibraryArea(props: LibraryAreaProps) {
             width={library.width}
             height={library.height}
             details={details}
-            listeningEnded={listeningEnded}
             onStatus={props.onStatus}
             onDrill={props.onDrill}
             onBack={props.onBack}

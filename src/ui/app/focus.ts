@@ -5,8 +5,7 @@ import { FOCUS_ORDER, type LibraryTab, type SectionId } from '../../keys/section
 import type { CustomViewName, Drilled } from '../sections/types.js';
 
 /**
- * Which pane has the keys, which library tab shows, what each section has drilled into and whether the help
- * is up. A reducer, so that keys pressed faster than renders each count.
+ * Which pane has the keys, which library tab shows and what each section has drilled into. A reducer, so that keys pressed faster than renders each count.
  */
 
 export type { LibraryTab } from '../../keys/sections.js';
@@ -21,7 +20,6 @@ export interface FocusState {
   /** The library pane shown below Now playing (kept while Now playing has the focus). */
   libraryTab: LibraryTab;
   drills: DrillStacks;
-  isHelpOpen: boolean;
 }
 
 export type FocusAction =
@@ -31,10 +29,9 @@ export type FocusAction =
   /** Shows `tab` with `drilled` on top of what it had drilled into, or (`isFromRoot`) on its list alone. */
   | { type: 'drill'; tab: LibraryTab; drilled: Drilled; isFromRoot?: boolean }
   /** The view on top of `tab`'s stack goes; its list, or the view below, shows again. */
-  | { type: 'back'; tab: LibraryTab }
-  | { type: 'toggleHelp' };
+  | { type: 'back'; tab: LibraryTab };
 
-export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', drills: {}, isHelpOpen: false };
+export const INITIAL_FOCUS: FocusState = { focus: 'playlists', libraryTab: 'playlists', drills: {} };
 
 const NO_DRILLS: readonly Drilled[] = [];
 
@@ -78,7 +75,5 @@ export function focusReducer(state: FocusState, action: FocusAction): FocusState
       const stack = drillsOf(state, action.tab);
       return stack.length === 0 ? state : { ...state, drills: { ...state.drills, [action.tab]: stack.slice(0, -1) } };
     }
-    case 'toggleHelp':
-      return { ...state, isHelpOpen: !state.isHelpOpen };
   }
 }

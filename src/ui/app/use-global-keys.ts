@@ -5,6 +5,7 @@ import { KEY_LAYER } from '../keys/key-layers.js';
 import { useKeyBindings } from '../services/bindings-context.js';
 import { GLOBAL_KEYMAP, resolve, runCommand, type CommandHandlers, type GlobalCommand } from '../keys/keymap.js';
 import type { PlaybackCommand } from '../playback-commands.js';
+import type { Overlay } from '../overlays/overlay-state.js';
 import { useKeyLayer } from '../keys/use-key-layer.js';
 
 export interface GlobalKeyTargets {
@@ -14,13 +15,12 @@ export interface GlobalKeyTargets {
   quit(): void;
   play(command: PlaybackCommand): void;
   volume(direction: 1 | -1): void;
-  toggleDevices(): void;
+  /** `?`, the devices key, `f` and `:`: opens that overlay, by the overlays' one rule (overlay-state.ts). */
+  openOverlay(overlay: Overlay): void;
   /** `A` in Now playing: what plays, to a playlist. */
   addPlaying(): void;
   /** `l`: likes or unlikes what the focused pane has under its cursor (or plays). */
   like(): void;
-  /** `f` and `:`: opens the search or the go to. */
-  openPicker(picker: 'search' | 'goTo'): void;
   /** Opens the sleep timer's question. */
   sleep(): void;
 }
@@ -31,17 +31,17 @@ export function useGlobalKeys(targets: GlobalKeyTargets): void {
   const { dispatch } = targets;
   const handlers: CommandHandlers<GlobalCommand> = {
     quit: () => targets.quit(),
-    toggleHelp: (command) => dispatch(command),
+    toggleHelp: () => targets.openOverlay({ kind: 'help' }),
     focusNext: (command) => dispatch(command),
     focusPrevious: (command) => dispatch(command),
     focus: (command) => dispatch(command),
     playback: (command) => targets.play(command.command),
     volume: (command) => targets.volume(command.direction),
-    devices: () => targets.toggleDevices(),
+    devices: () => targets.openOverlay({ kind: 'devices' }),
     addPlaying: () => targets.addPlaying(),
     like: () => targets.like(),
-    search: () => targets.openPicker('search'),
-    goTo: () => targets.openPicker('goTo'),
+    search: () => targets.openOverlay({ kind: 'search' }),
+    goTo: () => targets.openOverlay({ kind: 'goTo' }),
     sleep: () => targets.sleep(),
   };
   useKeyLayer(KEY_LAYER.global, (input, key) => {

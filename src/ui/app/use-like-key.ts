@@ -1,14 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import type { Api } from '../../api/api.js';
 import type { PlayableItem } from '../../api/types.js';
+import type { Signals } from '../signals.js';
 import type { CursorTargetSlot } from '../services/cursor-target.js';
 import { LikedStore } from '../liked/liked-store.js';
 import { likeableItem, likeableOf, unlikeableReason } from '../liked/likeable.js';
 import { useLikedVersion } from '../services/use-liked.js';
 
 /** The dashboard's liked state: one store per client, closed with the dashboard. */
-export function useLikedStoreOf(api: Api, say: (message: string) => void): LikedStore {
-  const store = useMemo(() => new LikedStore(api, say), [api, say]);
+export function useLikedStoreOf(api: Api, say: (message: string) => void, signals: Signals | null): LikedStore {
+  const store = useMemo(() => new LikedStore(api, say, signals), [api, say, signals]);
   useEffect(() => () => store.close(), [store]);
   return store;
 }

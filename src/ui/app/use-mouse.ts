@@ -16,6 +16,8 @@ export interface MouseInputs {
   layout: DashboardLayout;
   focus: FocusState;
   dispatch: Dispatch<FocusAction>;
+  /** An overlay that takes the focus is open (the help): clicks do nothing, the wheel is its own. */
+  isOverlayFocused: boolean;
   playback: PlaybackState | null | undefined;
   receivedAt: number;
   run(command: PlaybackCommand): void;
@@ -28,8 +30,8 @@ function snapshotOf(playback: PlaybackState | null | undefined, receivedAt: numb
   return { progressMs: playback.progress_ms, durationMs: playback.item.duration_ms, isPlaying: playback.is_playing, receivedAt };
 }
 
-/** The mouse on the dashboard: each event hit-tested against the screen (mouse-actions.ts) and done. */
-export function useMouse({ layout, focus, dispatch, playback, receivedAt, run, sleep = null }: MouseInputs): void {
+/** The mouse on the dashboard: each event hit-tested against the screen (state/mouse-actions.ts) and done. */
+export function useMouse({ layout, focus, dispatch, isOverlayFocused, playback, receivedAt, run, sleep = null }: MouseInputs): void {
   const { listPointer: slot, bindings } = useServices();
   const lastClick = useRef<LastClick | null>(null);
   usePointer((event) => {
@@ -40,7 +42,7 @@ export function useMouse({ layout, focus, dispatch, playback, receivedAt, run, s
     const screen: ScreenState = {
       layout,
       libraryTab: focus.libraryTab,
-      isHelpOpen: focus.isHelpOpen,
+      isHelpOpen: isOverlayFocused,
       tabs: layoutTabLine(libraryTabs(bindings), focus.libraryTab, layout.root.width).cells,
       list: list === null ? null : { top: list.top, length: list.length, rowsAbove: list.rowsAbove },
       clock: snapshot === null ? null : { elapsed: formatDuration(position), total: formatDuration(snapshot.durationMs) + clockSuffix(sleep, now) },

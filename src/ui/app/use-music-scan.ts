@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import type { MusicFolderScan } from '../../api/music-folder.js';
+import { useServices } from '../services/app-services.js';
+import { emitCatalogChanged } from '../signals.js';
 
 /** How often the scan's progress is asked for while it runs; at rest it is never asked (decisions §16, §19). */
 export const SCAN_POLL_MS = 2_000;
@@ -13,14 +15,15 @@ export function scanLine(scan: MusicFolderScan): string {
 
 /**
  * The music folder's scan as the status line shows it: asked for once at start, then every SCAN_POLL_MS while
- * a scan runs, and no more once it is done. `onRead` hears that files were read (the lists that are the library
- * read themselves again, paced as for any change made elsewhere); `say` shows once why nothing can be heard. A
+ * a scan runs, and no more once it is done. Files read are signalled as a change of the catalog (the lists
+ * of the library and of playlists read themselves again, paced); `say` shows once why nothing can be heard. A
  * service without a music folder (another service, which answers 404) is asked once.
  */
-export function useMusicScan(api: Api, say: (message: string) => void, onRead: () => void): string | null {
+export function useMusicScan(api: Api, say: (message: string) => void): string | null {
   const [line, setLine] = useState<string | null>(null);
-  const handlers = useRef({ say, onRead });
-  handlers.current = { say, onRead };
+  const { signals } = useServices();
+  const handlers = useRef({ say, signals });
+  handlers.current = { say, signals };
   useEffect(() => {
     const getMusicFolder = api.getMusicFolder;
     if (getMusicFolder === undefined) return;
@@ -43,7 +46,7 @@ export function useMusicScan(api: Api, say: (message: string) => void, onRead: (
       const scan = state.scan;
       if (scan !== null && scan.read !== readBefore) {
         readBefore = scan.read;
-        handlers.current.onRead();
+        if (handlers.current.signals !== null) emitCatalogChanged(handlers.current.signals);
       }
       if (scan?.state !== 'scanning') return setLine(null);
       setLine(scanLine(scan));

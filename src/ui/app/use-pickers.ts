@@ -12,13 +12,7 @@ import { foundTarget } from '../overlays/search-rows.js';
 import type { GoToEntry } from '../overlays/go-to.js';
 import type { Found } from '../state/search-results.js';
 
-export type PickerName = 'search' | 'goTo';
-
 export interface Pickers {
-  /** The picker shown over the library, or null. */
-  shown: PickerName | null;
-  open(picker: PickerName): void;
-  close(): void;
   /** Enter in the search: plays or opens what was found. */
   chooseFound(found: Found): void;
   /** Enter in the go to: a section, something to open, or an action run as its key would. */
@@ -30,17 +24,18 @@ export interface PickerTargets {
   player: PlayStarter;
   focus: FocusState;
   dispatch: Dispatch<FocusAction>;
+  /** An overlay is open: a key an action runs waits until it has closed. */
+  isOverlayOpen: boolean;
   openPlaylist(playlist: SimplifiedPlaylist): void;
   say(message: string): void;
 }
 
 /**
- * The search (`f`) and the go to (`:`): which is shown, and what choosing in them does. An action chosen in
+ * What choosing in the search (`f`) and the go to (`:`) does. An action chosen in
  * the go to runs as its first key would, pressed once the picker has closed and the focus is where the action
  * works (Now playing for a seek, the library for a list's key, the open playlist for an editor's key).
  */
 export function usePickers(targets: PickerTargets): Pickers {
-  const [shown, setShown] = useState<PickerName | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const latest = useRef(targets);
   latest.current = targets;
@@ -48,11 +43,11 @@ export function usePickers(targets: PickerTargets): Pickers {
   const layers = useKeyLayers();
 
   useLayoutEffect(() => {
-    if (pending === null || shown !== null) return;
+    if (pending === null || targets.isOverlayOpen) return;
     setPending(null);
     const { input, key } = keyPressOf(pending);
     layers?.press(input, key);
-  }, [pending, shown, layers]);
+  }, [pending, targets.isOverlayOpen, layers]);
 
   const bindingsNow = useRef(bindings);
   bindingsNow.current = bindings;
@@ -76,7 +71,6 @@ export function usePickers(targets: PickerTargets): Pickers {
       setPending(key);
     };
     return {
-      close: () => setShown(null),
       chooseFound: (found: Found) => openTarget(foundTarget(found), opener()),
       chooseEntry: (entry: GoToEntry) => {
         switch (entry.kind) {
@@ -90,5 +84,5 @@ export function usePickers(targets: PickerTargets): Pickers {
       },
     };
   }, []);
-  return { shown, open: setShown, ...chosen };
+  return chosen;
 }

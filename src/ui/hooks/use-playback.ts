@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import type { PlaybackState } from '../../api/types.js';
@@ -16,17 +16,14 @@ export interface PlaybackController extends PollState<PlaybackState | null> {
   replace(state: PlaybackState | null): void;
   /** Asks the service now. */
   refresh(): void;
-  /**
-   * How many times an episode or chapter stopped playing (it ended, or another item took its place), as the
-   * service's answers tell, never an optimistic state: what is in progress may have changed each time.
-   */
-  listeningEnded: number;
 }
 
 /**
  * The playback state, polled at the pace of state/poll-pace.ts (slower while the terminal is not focused,
  * at once when it comes back), with the player commands. Refusals and failed commands are reported through
- * `onNotice` as one line for the status bar.
+ * `onNotice` as one line for the status bar. From the service's answers, never an optimistic state, it
+ * signals `itemChanged` (another item, or none) and `itemEnded` (an episode or chapter stopped playing: it
+ * ended, or another item took its place; what is in progress may have changed).
  */
 export function usePlayback(api: Api, onNotice: (message: string) => void, intervals: PollIntervals = DEFAULT_POLL): PlaybackController {
   const attention = useAttention();
@@ -34,11 +31,12 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
   pace.current = { intervals, attention };
   const shown = useRef<{ data: PlaybackState | null | undefined; receivedAt: number }>({ data: undefined, receivedAt: 0 });
   const observed = useRef<ObservedPlayback | null>(null);
-  const [listeningEnded, setListeningEnded] = useState(0);
   const asked = useRef<{ lastAnswerAt: number | null; inFlight: number }>({ lastAnswerAt: null, inFlight: 0 });
-  const { pollShare } = useServices();
+  const { pollShare, signals } = useServices();
   const share = useRef(pollShare);
   share.current = pollShare;
+  const signalsTo = useRef(signals);
+  signalsTo.current = signals;
   const poll = usePoll<PlaybackState | null>({
     fetch: async (signal) => {
       share.current?.settle();
@@ -52,7 +50,8 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
       asked.current.lastAnswerAt = Date.now();
       const before = observed.current;
       observed.current = { state: next, at: Date.now() };
-      if (before !== null && finishedListening(before, observed.current)) setListeningEnded((count) => count + 1);
+      if (before !== null && (before.state?.item?.id ?? null) !== (next?.item?.id ?? null)) signalsTo.current?.emit('itemChanged');
+      if (before !== null && finishedListening(before, observed.current)) signalsTo.current?.emit('itemEnded');
       const { data, receivedAt } = shown.current;
       // The very object shown, when the answer only confirms the running clock: nothing re-renders.
       return data && next && agreesWithShown(data, receivedAt, next, Date.now()) ? data : next;
@@ -116,6 +115,6 @@ export function usePlayback(api: Api, onNotice: (message: string) => void, inter
   }, []);
   const { replace } = poll;
   return {
-    data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh, listeningEnded,
+    data: poll.data, receivedAt: poll.receivedAt, error: poll.error, staleSince: poll.staleSince, run, replace, refresh,
   };
 }

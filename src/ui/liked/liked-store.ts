@@ -1,15 +1,16 @@
 import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import { sanitizeText } from '../sanitize.js';
-import { likeVerb, likeWords, type LikeKind, type Likeable } from './likeable.js';
+import type { Signals } from '../signals.js';
+import { likeVerb, likeWords, type Likeable } from './likeable.js';
 
 /**
  * What the dashboard knows of the user's library, by URI, for the ♥ of each row and `l`. Where a list is the
  * library (liked songs, saved albums…) its rows are liked unless `l` said otherwise here; rows elsewhere are
  * asked about with `libraryContains`, in one batch per visible window once it rests (`want`), each URI once.
- * A like shows at once and goes back on screen if the service refuses it, with the reason. Each kind counts
- * the changes the service accepted, so that the list of that kind reads itself again. No React: the hooks in
- * use-liked.ts subscribe.
+ * A like shows at once and goes back on screen if the service refuses it, with the reason. A change the
+ * service accepted is signalled (`libraryChanged` of its kind), so that the list of that kind reads itself
+ * again. No React: the hooks in use-liked.ts subscribe.
  */
 
 /** How long the window must rest before its unknown rows are asked about: a held key asks nothing. */
@@ -27,7 +28,6 @@ export class LikedStore {
   /** The latest write of each URI: an answer to an older one changes nothing. */
   private readonly writes = new Map<string, number>();
   private writeCount = 0;
-  private readonly changes: Record<LikeKind, number> = { track: 0, album: 0, artist: 0, show: 0, audiobook: 0 };
   private readonly listeners = new Set<() => void>();
   private version = 0;
   private isClosed = false;
@@ -36,6 +36,8 @@ export class LikedStore {
     private readonly api: Api,
     /** A line for the status bar. */
     private readonly say: (message: string) => void,
+    /** Where a change of the library is told; null: nowhere. */
+    private readonly signals: Signals | null = null,
   ) {}
 
   /** For useSyncExternalStore: a listener called on every change of what rows show. */
@@ -44,26 +46,12 @@ export class LikedStore {
     return () => this.listeners.delete(listener);
   };
 
-  /** Bumps whenever a row's mark or a kind's change count may have changed. */
+  /** Bumps whenever a row's mark may have changed. */
   readonly getVersion = (): number => this.version;
 
   /** Whether `uri` is in the library; undefined while unknown. */
   isLiked(uri: string): boolean | undefined {
     return this.known.get(uri);
-  }
-
-  /** Changes of `kind` the service accepted so far. */
-  changesOf(kind: LikeKind): number {
-    return this.changes[kind];
-  }
-
-  /** Times the catalog itself changed (a music folder's scan added or removed what the library holds). */
-  catalogChanges = 0;
-
-  /** The catalog changed under every list: each list that is the library reads itself again, as for a change made elsewhere. */
-  catalogChanged(): void {
-    this.catalogChanges += 1;
-    this.notify();
   }
 
   /** The URIs of a list that is the library: liked, where nothing here says otherwise (no render: their marks show liked already). */
@@ -105,8 +93,7 @@ export class LikedStore {
     const write = liking ? this.api.saveToLibrary([item.uri]) : this.api.removeFromLibrary([item.uri]);
     write.then(
       () => {
-        this.changes[item.kind] += 1;
-        this.notify();
+        this.signals?.emit('libraryChanged', { kind: item.kind, isPaced: true });
         this.say(`${likeWords(item.kind, liking)}: ${name}`);
       },
       (error: unknown) => {

@@ -1,8 +1,8 @@
 import { memo, useMemo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
 import { useApi } from '../services/api-context.js';
-import { useServices } from '../services/app-services.js';
 import { useLibraryList } from './use-library-list.js';
+import { useRereads } from './use-rereads.js';
 import { useViewSource } from './use-view-source.js';
 import { useListLikes, useLoadedList } from './use-list-likes.js';
 import { MARK_WIDTH } from './ListWindow.js';
@@ -15,10 +15,8 @@ import { LibraryListView, listBodySize } from './LibraryListView.js';
 export interface SectionListProps<T, P> extends LibraryPaneProps {
   view: ListView<T, P>;
   parent: P;
-  /** Its tab is up (an overlay may be over it): a whole source reads again when it comes up. */
+  /** Its tab is up (an overlay may be over it): what it rereads on waits for it (`rereadOn`). */
   isTabShown: boolean;
-  /** Counts the episodes and chapters that stopped playing: a whole source reads again while shown. */
-  listeningEnded: number;
   /** Enter drilled into another view (a show's episodes). */
   onDrill(drilled: Drilled): void;
   /** Enter on a playlist. */
@@ -39,10 +37,9 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
   const api = useApi();
   const player = usePlayStarter() ?? NO_PLAYER;
   const { rows, rowWidth } = listBodySize(width, height);
-  const likes = useListLikes(view, props.isTabShown, isFocused);
-  const source = useViewSource(view, parent, { ...props, libraryChanged: likes.libraryChanged });
+  const likes = useListLikes(view, props.isTabShown);
+  const source = useViewSource(view, parent, useRereads(view, props.isTabShown, isFocused));
   const onList = useLoadedList(view, source.sourceKey);
-  const playlistsVersion = useServices().editor?.playlistsVersion ?? 0;
   const formatRow = useMemo(() => (item: T, _index: number, columns: number) => view.row(item, columns), [view]);
   const latest = useRef({ props, total: null as number | null });
   const act = (action: ItemAction<T, P> | null) =>
@@ -64,7 +61,7 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     label: view.label,
     fetchPage: source.fetchPage,
     totalHint: source.totalHint,
-    reloadKey: source.reloadKey + (view.changesWithPlaylists === true ? playlistsVersion : 0),
+    reloadKey: source.reloadKey,
     formatRow,
     matchText: view.match,
     toTarget: view.details,
@@ -76,8 +73,8 @@ function SectionListOf<T, P>(props: SectionListProps<T, P>) {
     onWindow: likes.onWindow,
     onList,
     isLibrary: view.likes?.isLibrary === true,
-    // A whole source is read again as it says, a cursor source never: only pages by offset may refresh.
-    refreshes: 'fetchPage' in view.source && view.source.refresh !== 'never',
+    // Only pages read by offset have a page of their own to ask again (a whole or cursor source reads all).
+    refreshes: 'fetchPage' in view.source && view.rereadOn.includes('minutely'),
     onOpen: act(view.open),
     onPlay: act(view.play),
     onBack: props.onBack,

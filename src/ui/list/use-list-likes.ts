@@ -3,7 +3,6 @@ import type { ListView } from '../sections/types.js';
 import { useServices } from '../services/app-services.js';
 import type { SparseList } from '../state/sparse-list.js';
 import { LIKED_MARK, likeableOf, type Likeable } from '../liked/likeable.js';
-import { useLibraryReread } from './use-library-reread.js';
 import { useLikedStore, useLikedVersion } from '../services/use-liked.js';
 
 const NOT_LIKED = ' ';
@@ -13,8 +12,6 @@ export interface ListLikes<T> {
   mark: ((item: T) => string) | undefined;
   /** The window's rows: the library's learnt, the others' asked about. */
   onWindow: ((items: readonly T[]) => void) | undefined;
-  /** Counts the times the list should read itself again for a change of the library. */
-  libraryChanged: number;
 }
 
 /** What each item of a view likes, once per item object. */
@@ -28,8 +25,8 @@ function likeableOfView<T>(view: ListView<T, never>): (item: T) => Likeable | nu
   };
 }
 
-/** The ♥ of a list's rows (sections/types.ts, `likes`), and when it reads itself again for a change of the library. */
-export function useListLikes<T, P>(view: ListView<T, P>, isTabShown: boolean, isFocused: boolean): ListLikes<T> {
+/** The ♥ of a list's rows (sections/types.ts, `likes`); it reads itself again for a change of the library as `rereadOn` says. */
+export function useListLikes<T, P>(view: ListView<T, P>, isTabShown: boolean): ListLikes<T> {
   const { likes } = view;
   const store = useLikedStore();
   const watched = likes === null ? null : store;
@@ -60,9 +57,7 @@ export function useListLikes<T, P>(view: ListView<T, P>, isTabShown: boolean, is
     const mine = window.current;
     return () => watched?.want(mine, []);
   }, [watched]);
-  const changes = watched !== null && likes !== null && isLibrary ? watched.changesOf(likes.kind) : 0;
-  const libraryChanged = useLibraryReread(changes, isTabShown, isFocused, watched !== null && isLibrary ? watched.catalogChanges : 0);
-  return { mark, onWindow: watched === null ? undefined : onWindow, libraryChanged };
+  return { mark, onWindow: watched === null ? undefined : onWindow };
 }
 
 /** Registers what the list has loaded for `:`, under its source key, while it is mounted. */

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Api, PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { useApi } from '../services/api-context.js';
-import type { ListView, Reread } from '../sections/types.js';
+import type { ListView } from '../sections/types.js';
 import { cursorPageOf, wholePageOf, type CursorRead, type WholeRead } from './source-pages.js';
 
 export interface ViewSource<T> {
@@ -15,36 +15,13 @@ export interface ViewSource<T> {
   firstPage: { readonly current: Paging<T> | null };
 }
 
-export interface RereadSignals {
-  /** The view's tab is up (an overlay may be over it). */
-  isTabShown: boolean;
-  /** Counts the episodes and chapters that stopped playing. */
-  listeningEnded: number;
-  /** Counts the times the library changed under the list (use-library-reread.ts); 0 where it never does. */
-  libraryChanged?: number;
-}
-
-const NEVER: readonly Reread[] = [];
-
-/** The generation of a whole source: one more each time `rereadOn` says (coming on screen, a listen ending while shown). */
-function useGeneration(rereadOn: readonly Reread[], { isTabShown, listeningEnded }: RereadSignals): number {
-  const [generation, setGeneration] = useState(0);
-  const seen = useRef({ isTabShown, listeningEnded });
-  useEffect(() => {
-    const before = seen.current;
-    seen.current = { isTabShown, listeningEnded };
-    const cameOn = rereadOn.includes('shown') && isTabShown && !before.isTabShown;
-    const ended = rereadOn.includes('listeningEnded') && isTabShown && before.listeningEnded !== listeningEnded;
-    if (cameOn || ended) setGeneration((previous) => previous + 1);
-  }, [rereadOn, isTabShown, listeningEnded]);
-  return generation;
-}
-
-/** Where a list view's items come from: the service a page at a time (by offset or by cursor), or a whole source cut into pages. */
-export function useViewSource<T, P>(view: ListView<T, P>, parent: P, signals: RereadSignals): ViewSource<T> {
+/**
+ * Where a list view's items come from: the service a page at a time (by offset or by cursor), or a whole
+ * source cut into pages. A new `generation` (list/use-rereads.ts) reads them again.
+ */
+export function useViewSource<T, P>(view: ListView<T, P>, parent: P, generation: number): ViewSource<T> {
   const api = useApi();
   const { source } = view;
-  const generation = useGeneration('readAll' in source ? source.rereadOn : NEVER, signals) + (signals.libraryChanged ?? 0);
   const firstPage = useRef<Paging<T> | null>(null);
   const whole = useRef<WholeRead<T> | null>(null);
   const cursor = useRef<CursorRead<T>>({ generation, pages: new Map(), total: 0 });

@@ -33,7 +33,6 @@ export interface SectionPaneProps extends Omit<LibraryPaneProps, 'onStatus'> {
   isShown: boolean;
   /** Its tab is up (an overlay may be over it): drawn only then, kept mounted otherwise. */
   isTabShown: boolean;
-  listeningEnded: number;
   /** One line for the status bar from the view at `depth` (0: the section's list); null clears it. */
   onStatus(tab: LibraryTab, depth: number, message: string | null): void;
   onDrill(tab: LibraryTab, drilled: Drilled): void;
@@ -53,7 +52,7 @@ interface LevelCallbacks {
  * the last one shown. Each stays mounted below the one above it, so that Esc finds its cursor and pages.
  */
 export const SectionPane = memo(function SectionPane(props: SectionPaneProps) {
-  const { tab, drills, isFocused, width, height, details, listeningEnded } = props;
+  const { tab, drills, isFocused, width, height, details } = props;
   // One set of stable callbacks per depth: the levels are memoised and must not re-render for new functions.
   const latest = useRef(props);
   latest.current = props;
@@ -85,7 +84,6 @@ export const SectionPane = memo(function SectionPane(props: SectionPaneProps) {
           view={view}
           parent={parent}
           isTabShown={props.isTabShown && isTop}
-          listeningEnded={listeningEnded}
           onDrill={onDrill}
           onOpenPlaylist={onOpenPlaylist}
           onBack={depth === 0 ? undefined : onBack}

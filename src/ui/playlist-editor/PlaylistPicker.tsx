@@ -4,22 +4,25 @@ import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import { useTheme } from '../services/theme.js';
-import type { PlaylistPicker as Picker } from './hooks/use-playlist-picker.js';
+import { usePlaylistPicker, type Picking } from './hooks/use-playlist-picker.js';
 
 export interface PlaylistPickerProps {
-  shown: NonNullable<Picker['shown']>;
+  picking: Picking;
   width: number;
   /** The most rows it may take. */
   maxHeight: number;
+  onClose(): void;
+  /** Why the playlists could not be read (the picker closes). */
+  onNotice(message: string): void;
 }
 
 /** Border (2), the line typed and the hint. */
 const FRAME_ROWS = 4;
 
 /** `A`'s picker: what is added, the part of a name typed, and the playlists it finds (recent targets first). */
-export const PlaylistPicker = memo(function PlaylistPicker({ shown, width, maxHeight }: PlaylistPickerProps) {
+export const PlaylistPicker = memo(function PlaylistPicker({ picking, width, maxHeight, onClose, onNotice }: PlaylistPickerProps) {
   const theme = useTheme();
-  const { label, typed, rows, cursor, refusal } = shown;
+  const { label, typed, rows, cursor, refusal } = usePlaylistPicker(picking, onClose, onNotice);
   const inner = Math.max(1, width - 4);
   const height = Math.max(FRAME_ROWS + 1, Math.min(maxHeight, (rows?.length ?? 1) + FRAME_ROWS));
   const visible = Math.max(1, height - FRAME_ROWS);

@@ -6,8 +6,6 @@ export interface EditorServices {
   sessions: EditSessions;
   /** `A`, `N`, `R`; null where nothing drives them. */
   actions: PlaylistActions | null;
-  /** Counts the playlists made or renamed here: a list of them reads again (sections' `changesWithPlaylists`). */
-  playlistsVersion: number;
   /** Names given here (renamed), by playlist id, for views that show a name read before. */
   names: ReadonlyMap<string, string>;
 }

@@ -17,7 +17,8 @@ export const artistAlbums: ListView<ListEntry<Album>, Artist> = {
   title: (artist, total) =>
     total === null ? sanitizeText(artist.name) : `${sanitizeText(artist.name)} · ${formatCount(total)} ${total === 1 ? 'release' : 'releases'}`,
   emptyText: 'No albums.',
-  source: { fetchPage: (api, artist, page, signal) => api.getArtistAlbums(artist.id, page, { signal }), refresh: 'never' },
+  source: { fetchPage: (api, artist, page, signal) => api.getArtistAlbums(artist.id, page, { signal }) },
+  rereadOn: [],
   row: releaseRow,
   match: releaseMatch,
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'album', album: entry }),
@@ -34,6 +35,7 @@ export const artists: ListView<ListEntry<Artist>> = {
   title: countedTitle('Artists'),
   emptyText: 'You follow no artists: l on an artist follows them.',
   source: { fetchAfter: (api, _parent, page, signal) => api.getFollowedArtists(page, { signal }) },
+  rereadOn: ['libraryChanged'],
   row: artistRow,
   match: artistMatch,
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'artist', artist: entry }),

@@ -16,11 +16,11 @@ export const playlists: ListView<ListEntry<SimplifiedPlaylist>> = {
   title: countedTitle('Playlists'),
   emptyText: 'No playlists yet.',
   source: { fetchPage: (api, _parent, page, signal) => api.getMyPlaylists(page, { signal }) },
+  rereadOn: ['minutely', 'playlistsChanged'],
   row: playlistRow,
   match: playlistMatch,
   details: (entry) => (isUnreadable(entry) ? null : { kind: 'playlist', playlist: entry }),
   open: onReadable('open', (playlist, at) => at.openPlaylist(playlist)),
   play: onReadable('play', (playlist, at) => at.player.start(wholeContextRequest({ kind: 'playlist', playlist }))),
-  changesWithPlaylists: true,
   likes: null,
 };

@@ -5,6 +5,7 @@ import type { DetailsTarget } from '../details-target.js';
 import type { LikeKind } from '../liked/likeable.js';
 import type { PlayStarter } from '../play/play-starter.js';
 import type { AddSource } from '../add-source.js';
+import type { Reread } from '../signals.js';
 
 /**
  * What a library section is: a list view (how to fetch a page, a row, what the filter matches, the details,
@@ -13,26 +14,16 @@ import type { AddSource } from '../add-source.js';
  * section pane (panes/SectionPane.tsx) draws any of them.
  */
 
-/** When a whole-collection view reads again, in place: each time it comes on screen, after a listen ends while shown. */
-export type Reread = 'shown' | 'listeningEnded';
-
 /** A collection read a page at a time from the service. */
 export interface PagedSource<T, P> {
   fetchPage(api: Api, parent: P, page: PageRequest, signal: AbortSignal): Promise<Paging<T>>;
   /** The size before the first page comes (a show's `total_episodes`), so the window can move at once. */
   totalHint?(parent: P): number;
-  /**
-   * Whether the page under the cursor is read again each minute while the list has the keys (a conditional
-   * request; the default), or never: what does not change while shown (an album's tracks), or what reads
-   * itself again when the library changes (`likes`). A list at rest then asks nothing.
-   */
-  refresh?: 'minutely' | 'never';
 }
 
-/** A collection worked out whole (from several reads), its pages cut from it; read again as `rereadOn` says, never polled. */
+/** A collection worked out whole (from several reads), its pages cut from it; read again as `rereadOn` says. */
 export interface WholeSource<T, P> {
   readAll(api: Api, parent: P, signal: AbortSignal): Promise<T[]>;
-  rereadOn: readonly Reread[];
 }
 
 /**
@@ -86,6 +77,12 @@ export interface ListView<T, P = void> {
   /** Shown instead of rows when the collection is empty. */
   emptyText: string;
   source: PagedSource<T, P> | WholeSource<T, P> | CursorSource<T, P>;
+  /**
+   * When the list reads itself again, in place (signals.ts): `shown`, `itemEnded`, `itemChanged`,
+   * `libraryChanged` (of its `likes` kind, or the catalog), `playlistsChanged`, `minutely` (the page under the
+   * cursor, while it has the keys: a source read by offset). None: read once, a list at rest asks nothing.
+   */
+  rereadOn: readonly Reread[];
   /** An item's row, exactly `width` columns (memoise it per item: a key costs a lookup per visible row). */
   row(item: T, width: number): string;
   /** Lower-cased text the `/` filter searches (memoised per item). */
@@ -101,8 +98,6 @@ export interface ListView<T, P = void> {
    * album's tracks: add-source.ts, addSourceOfTarget).
    */
   toAdd?(item: T): AddSource | null;
-  /** Read again in place when a playlist is made or renamed here (a list of playlists). */
-  changesWithPlaylists?: boolean;
   /** The ♥ of its rows (the kinds `l` likes: tracks, albums, artists, shows, audiobooks); null for none. */
   likes: LikeMarks | null;
 }

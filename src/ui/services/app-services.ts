@@ -7,6 +7,7 @@ import type { LikedStore } from '../liked/liked-store.js';
 import { LoadedLists } from '../liked/loaded-lists.js';
 import type { PlayStarter } from '../play/play-starter.js';
 import type { PollShare } from '../state/poll-share.js';
+import type { Signals } from '../signals.js';
 import type {
   CursorTargetSlot, ListPointerSlot, LiveLines, LogLine, QueueActions, TerminalEvents, TerminalPictures, Theme,
 } from './members.js';
@@ -56,6 +57,8 @@ export interface Services {
   loaded: LoadedLists;
   /** The requests at rest, one budget: a list's read again takes the place of a player poll; null: none shared. */
   pollShare: PollShare | null;
+  /** What a list reads itself again for (signals.ts); null: nothing signals (a pane drawn alone). */
+  signals: Signals | null;
 }
 
 const NOWHERE: LogLine = () => {};
@@ -79,6 +82,7 @@ export const DEFAULT_SERVICES: Services = {
   cursorTarget: { current: null },
   loaded: new LoadedLists(),
   pollShare: null,
+  signals: null,
 };
 
 const ServicesContext = createContext<Services>(DEFAULT_SERVICES);

@@ -24,7 +24,7 @@ function cursorView(total: boolean) {
   });
   const view: ListView<Named> = {
     kind: 'list', sourceKey: () => 'cursor', label: 'artists', title: (_parent, count) => `Artists · ${count ?? '?'}`, emptyText: 'None.',
-    source: { fetchAfter }, row: (item, width) => item.name.padEnd(width).slice(0, width), match: (item) => item.name.toLowerCase(),
+    source: { fetchAfter }, rereadOn: [], row: (item, width) => item.name.padEnd(width).slice(0, width), match: (item) => item.name.toLowerCase(),
     details: () => null, open: null, play: null, likes: null,
   };
   return { view, asked };
@@ -32,7 +32,7 @@ function cursorView(total: boolean) {
 
 function renderList(view: ListView<Named>) {
   const props = { isFocused: true, width: 40, height: 12, details: { width: 0, height: 0 }, onStatus: () => {} };
-  return renderApp(inDashboard(createFakeApi(), <SectionList {...props} view={view} parent={undefined} isTabShown listeningEnded={0} onDrill={() => {}} onOpenPlaylist={() => {}} />));
+  return renderApp(inDashboard(createFakeApi(), <SectionList {...props} view={view} parent={undefined} isTabShown onDrill={() => {}} onOpenPlaylist={() => {}} />));
 }
 
 describe('a list paged by cursor', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/ui/app/App.js';
-import { REREAD_MIN_MS } from '../../../src/ui/list/use-library-reread.js';
+import { REREAD_MIN_MS } from '../../../src/ui/list/use-rereads.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 import { LIKED_COUNT } from '../../helpers/fake-library.js';

@@ -13,7 +13,6 @@ export interface SectionOptions {
   height?: number;
   /** The details beside the list; none by default (the app gives them room on a wide terminal). */
   details?: Size;
-  listeningEnded?: number;
   /** Enter on a playlist; by default the items open, as in the app. */
   onOpenPlaylist?(playlist: SimplifiedPlaylist): void;
 }
@@ -33,7 +32,6 @@ export function sectionPane(tab: LibraryTab, options: SectionOptions = {}) {
         width={options.width ?? 66}
         height={options.height ?? 20}
         details={options.details ?? { width: 0, height: 0 }}
-        listeningEnded={options.listeningEnded ?? 0}
         onStatus={(_tab, _depth, message) => onStatus(message)}
         onDrill={(_tab, next) => setDrills((stack) => [...stack, next])}
         onBack={() => setDrills((stack) => stack.slice(0, -1))}

@@ -21,7 +21,7 @@ export function openPlaylist(index: number, api: FakeApi = createFakeApi()) {
   const globalKeys: string[] = [];
   // The dashboard's sessions, as the app hands them down: what quitting would ask about.
   const sessions = new EditSessions({ api, journals: null, notice: () => {} });
-  const editor = { sessions, actions: null, playlistsVersion: 0, names: new Map<string, string>() };
+  const editor = { sessions, actions: null, names: new Map<string, string>() };
   const app = renderApp(
     inDashboard(
       api,

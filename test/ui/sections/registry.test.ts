@@ -29,7 +29,7 @@ describe('the section registry', () => {
     // @ts-expect-error `play` is left out: a definition says what `P` does, or null for nothing.
     const incomplete: ListView<number> = {
       kind: 'list', sourceKey: () => 'numbers', label: 'numbers', title: () => 'Numbers', emptyText: 'None.',
-      source: { readAll: async () => [1, 2, 3], rereadOn: [] }, row: String, match: String, details: () => null, open: null,
+      source: { readAll: async () => [1, 2, 3] }, rereadOn: [], row: String, match: String, details: () => null, open: null,
     };
     expect(incomplete.label).toBe('numbers');
   });

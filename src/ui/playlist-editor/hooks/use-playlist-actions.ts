@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
+import { useServices } from '../../services/app-services.js';
 import { currentUser } from '../../current-user.js';
 import { sanitizeText } from '../../sanitize.js';
 import { NOTHING_TO_ADD, NOTHING_TO_RENAME, type AddSource, type PlaylistActions } from '../../add-source.js';
@@ -8,8 +9,8 @@ import { addedText, addToPlaylist, type HeldAnswer } from '../add-to-playlist.js
 import type { EditSessions } from '../edit-sessions.js';
 import { canRename, renameRefusal } from '../model/access.js';
 import type { RecentPlaylists } from '../recent-playlists.js';
-import { usePlaylistPicker, type PlaylistPicker } from './use-playlist-picker.js';
-import { useStatusPrompt, type StatusPrompt } from './use-status-prompt.js';
+import type { Picking } from './use-playlist-picker.js';
+import { useStatusQuestion } from '../../prompt/use-prompt.js';
 
 export interface PlaylistActionsOptions {
   api: Api;
@@ -18,14 +19,12 @@ export interface PlaylistActionsOptions {
   notice(message: string): void;
   /** Opens a playlist's items (a playlist just made). */
   open(playlist: SimplifiedPlaylist): void;
+  /** Opens `A`'s picker over the library. */
+  pick(picking: Picking): void;
 }
 
 export interface PlaylistActionsState {
   actions: PlaylistActions;
-  picker: PlaylistPicker['shown'];
-  prompt: StatusPrompt;
-  /** Counts the playlists made or renamed here: the lists of playlists read again. */
-  playlistsVersion: number;
   /** Names given here, by playlist id, for views that show a name read before. */
   names: ReadonlyMap<string, string>;
 }
@@ -51,17 +50,14 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
   const latest = useRef(options);
   latest.current = options;
   const { api } = options;
-  // Asked when first needed (the picker, a rename), not at start: it costs a request.
-  const [userId, setUserId] = useState<string | null>(null);
-  const knowUser = (): Promise<string | null> => currentUser(api).then((user) => (setUserId(user?.id ?? null), user?.id ?? null));
-  const prompt = useStatusPrompt();
-  const recentIds = useCallback(() => latest.current.recent.list().map((entry) => entry.id), []);
-  const picker = usePlaylistPicker(api, recentIds, userId, (message) => latest.current.notice(message));
-  const [playlistsVersion, setVersion] = useState(0);
+  const { signals } = useServices();
+  // A list of playlists shows the one made or renamed here (its section's `playlistsChanged`).
+  const playlistsChanged = (): void => signals?.emit('playlistsChanged');
+  const { ask: askQuestion } = useStatusQuestion();
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
 
   const ask = (question: string, answers: { y: HeldAnswer; n: HeldAnswer }): Promise<HeldAnswer> =>
-    new Promise((resolve) => prompt.ask({ text: question, answers: { y: () => resolve(answers.y), n: () => resolve(answers.n) }, onEscape: () => resolve(null) }));
+    new Promise((resolve) => askQuestion({ kind: 'yesNo', text: question, onAnswer: (yes) => resolve(yes ? answers.y : answers.n), onCancel: () => resolve(null) }));
 
   const addTo = async (source: AddSource, playlist: SimplifiedPlaylist): Promise<void> => {
     const { sessions, notice } = latest.current;
@@ -86,17 +82,17 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
   };
 
   const create = (): void =>
-    prompt.askText({
-      label: 'new playlist, its name', maxLength: NAME_MAX, enterHint: 'Enter goes on to a description', onCancel: () => {},
-      onEnter: (name) => {
+    askQuestion({
+      kind: 'name', label: 'new playlist, its name', maxLength: NAME_MAX, enterHint: 'Enter goes on to a description',
+      onAnswer: (name) => {
         if (name === '') return latest.current.notice('a playlist needs a name: N starts again');
-        prompt.askText({
-          label: `“${sanitizeText(name)}”, a description (optional)`, maxLength: DESCRIPTION_MAX, enterHint: 'Enter creates it', onCancel: () => {},
-          onEnter: (description) => {
+        askQuestion({
+          kind: 'name', label: `“${sanitizeText(name)}”, a description (optional)`, maxLength: DESCRIPTION_MAX, enterHint: 'Enter creates it',
+          onAnswer: (description) => {
             api.createPlaylist({ name, ...(description === '' ? {} : { description }) }).then(
               (created) => {
                 latest.current.notice(`created “${sanitizeText(created.name)}”`);
-                setVersion((version) => version + 1);
+                playlistsChanged();
                 latest.current.open(created);
               },
               (error: unknown) => latest.current.notice(`couldn't create the playlist: ${reasonOf(error)}`),
@@ -107,17 +103,18 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
     });
 
   const rename = async (playlist: SimplifiedPlaylist): Promise<void> => {
-    const user = await knowUser();
+    // Asked when first needed, not at start: it costs a request.
+    const user = (await currentUser(api))?.id ?? null;
     if (user !== null && !canRename(playlist, user)) return latest.current.notice(renameRefusal(playlist));
     const current = names.get(playlist.id) ?? playlist.name;
-    prompt.askText({
-      label: `rename “${sanitizeText(current)}” to`, initial: current, maxLength: NAME_MAX, enterHint: 'Enter renames', onCancel: () => {},
-      onEnter: (name) => {
+    askQuestion({
+      kind: 'name', label: `rename “${sanitizeText(current)}” to`, initial: current, maxLength: NAME_MAX, enterHint: 'Enter renames',
+      onAnswer: (name) => {
         if (name === '' || name === current) return latest.current.notice(name === '' ? 'a playlist needs a name: nothing renamed' : 'the name is unchanged');
         api.changePlaylistDetails(playlist.id, { name }).then(
           () => {
             setNames((before) => new Map(before).set(playlist.id, name));
-            setVersion((version) => version + 1);
+            playlistsChanged();
             latest.current.notice(`renamed to “${sanitizeText(name)}”`);
           },
           (error: unknown) => latest.current.notice(`couldn't rename: ${reasonOf(error)}`),
@@ -127,19 +124,19 @@ export function usePlaylistActions(options: PlaylistActionsOptions): PlaylistAct
   };
 
   // The actions are one object for the dashboard's life (a key re-renders no consumer); they call this render's.
-  const current = useRef({ addTo, create, rename, pick: picker.open });
-  current.current = { addTo, create, rename, pick: picker.open };
+  const current = useRef({ addTo, create, rename });
+  current.current = { addTo, create, rename };
   const actions = useMemo(
     (): PlaylistActions => ({
       add: (source) => {
         if (source === null) return latest.current.notice(NOTHING_TO_ADD);
-        void knowUser();
-        current.current.pick({ label: source.label, onPick: (playlist) => void current.current.addTo(source, playlist) });
+        const recent = latest.current.recent.list().map((entry) => entry.id);
+        latest.current.pick({ label: source.label, recent, onPick: (playlist) => void current.current.addTo(source, playlist) });
       },
       create: () => current.current.create(),
       rename: (playlist) => (playlist === null ? latest.current.notice(NOTHING_TO_RENAME) : void current.current.rename(playlist)),
     }),
     [],
   );
-  return { actions, picker: picker.shown, prompt, playlistsVersion, names };
+  return { actions, names };
 }
