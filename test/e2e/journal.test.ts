@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sayWhySkipped } from '../helpers/system-tools.js';
 import { textCollator } from '../../src/ui/playlist-editor/model/sort.js';
 import { planMoves } from '../../src/ui/playlist-editor/model/save-plan.js';
 import {
@@ -66,20 +67,26 @@ const offerOf = (name: string): RegExp => new RegExp(`^1 unsaved move in ${escap
 
 /**
  * A full disk without root: the dashboard runs in a user and mount namespace of its own (`unshare`), where the
- * journal's folder is a 16 KiB tmpfs filled to the brim. Null, with why, where such a namespace cannot be made.
+ * journal's folder is a 16 KiB tmpfs filled to the brim. Why not, where such a namespace cannot be made.
  */
-function fullDiskUnder(folder: string): { prefix: string[] } | { why: string } {
+function whyNoFullDisk(): string | null {
   try {
     execFileSync('unshare', ['-rm', 'true'], { stdio: 'ignore' });
+    return null;
   } catch {
-    return { why: 'unshare cannot make a user and mount namespace here (a full disk needs a small tmpfs of its own)' };
+    return 'unshare cannot make a user and mount namespace here (a full disk needs a small tmpfs of its own)';
   }
-  const fill = `mount -t tmpfs -o size=16k tmpfs '${folder}' && { cat /dev/zero > '${folder}/.fill'; } 2>/dev/null; exec "$@"`;
-  return { prefix: ['unshare', '-rm', 'sh', '-c', fill, 'full-disk'] };
 }
 
+const fullDiskUnder = (folder: string): string[] => [
+  'unshare', '-rm', 'sh', '-c',
+  `mount -t tmpfs -o size=16k tmpfs '${folder}' && { cat /dev/zero > '${folder}/.fill'; } 2>/dev/null; exec "$@"`, 'full-disk',
+];
+const noFullDisk = whyNoFullDisk();
+sayWhySkipped('a full disk', noFullDisk);
+
 describe('the journal of unsaved moves', () => {
-  it('on a full disk: J is refused with the reason on the status line, nothing moves, nothing is sent', { timeout: 60_000 }, async (context) => {
+  it.skipIf(noFullDisk !== null)('on a full disk: J is refused with the reason on the status line, nothing moves, nothing is sent', { timeout: 60_000 }, async () => {
     const index = served.playlists.findLastIndex((candidate) => candidate.total >= 2 && candidate.total <= 50);
     const playlist = served.playlists[index]!;
     const before = await playlistEntries(served.service, playlist.id);
@@ -87,12 +94,7 @@ describe('the journal of unsaved moves', () => {
     sandboxes.push(sandbox);
     const folder = journalDir(sandbox);
     mkdirSync(folder, { recursive: true });
-    const full = fullDiskUnder(folder);
-    if ('why' in full) {
-      process.stderr.write(`skipped: a full disk: ${full.why}\n`);
-      return context.skip();
-    }
-    const dashboard = startDashboard(['--base-url', served.proxy.baseUrl, '--token', served.service.token], { sandbox, prefix: full.prefix });
+    const dashboard = startDashboard(['--base-url', served.proxy.baseUrl, '--token', served.service.token], { sandbox, prefix: fullDiskUnder(folder) });
     sessions.push(dashboard);
     await openPlaylist(dashboard, index, playlist.name, before[0]!.name);
     const putsBefore = served.proxy.count(isPut);
