@@ -52,3 +52,9 @@ export function transferred(state: PlayerState, target: PlayerDevice): PlayerSta
   const volume = target.supports_volume ? (volumes[target.id] ?? target.volume_percent) : null;
   return { ...state, volumes, device: { ...target, is_active: true, volume_percent: volume } };
 }
+
+/** The first device listed, made active: where a player's first start plays (a sound engine's output first). */
+export function firstDevice(devices: DeviceList): { device?: PlayerDevice } {
+  const first = devices.all()[0];
+  return first ? { device: { ...first, is_active: true } } : {};
+}

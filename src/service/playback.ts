@@ -5,12 +5,12 @@ import {
   progressAt,
   type PlayerCommand,
   type PlayerContext,
-  type PlayerDevice,
   type PlayerState,
 } from './player.js';
 import { initialPlayerState } from './player-start.js';
 import { lasting, PlayerDurations } from './player-durations.js';
-import { DEMO_DEVICES, type DeviceList } from './devices.js';
+import { DEMO_DEVICES, firstDevice, type DeviceList } from './devices.js';
+import { movedTo } from './player-moved.js';
 import { permute } from './player-order.js';
 import { contextUriOf, playingItem, type ContextItem, type PlayContext, type PlayContexts } from './play-context.js';
 import type { HistoryTracker } from './history-tracker.js';
@@ -289,20 +289,4 @@ export class PlaybackService {
   actions(playback: Playback): Record<string, boolean> {
     return actionsOf(playback.state, this.durations.of(playback.context, playback.state));
   }
-}
-
-/**
- * The state on the entry now at `newIndex` of its edited context of `length`; when it is gone (-1), on the one
- * now at its place from 0. A shuffled cycle restarts from the item playing, as when the context is resized.
- */
-function movedTo(state: PlayerState, newIndex: number, length: number, now: number): PlayerState {
-  const moved: PlayerState =
-    newIndex >= 0 ? { ...state, index: newIndex } : { ...state, index: Math.min(state.index, length - 1), progressMs: 0, changedAt: now };
-  if (moved.shuffle && moved.index >= 0) moved.shuffleStart = permute(moved.shuffleSeed, length, moved.index, true);
-  return moved;
-}
-
-function firstDevice(devices: DeviceList): { device?: PlayerDevice } {
-  const first = devices.all()[0];
-  return first ? { device: { ...first, is_active: true } } : {};
 }
