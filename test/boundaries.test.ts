@@ -97,14 +97,14 @@ function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
  */
 const UI_FLOORS = [
   'app', 'overlays', 'panes', 'playlist-editor', 'list', 'details', 'sections', 'components', 'hooks', 'prompt',
-  'keys', 'services', 'play', 'liked', 'signals.ts', 'liked/likeable.ts', 'playback-commands.ts', 'playlist-editor/model', 'state', 'art', 'layout.ts',
+  'keys', 'context', 'play', 'liked', 'signals.ts', 'liked/likeable.ts', 'playback-commands.ts', 'playlist-editor/model', 'state', 'art', 'layout.ts',
   'row-layout.ts', 'add-source.ts', 'format.ts', 'details-target.ts', 'current-user.ts', 'sanitize.ts',
 ];
 
 /** The imports in src/ui allowed to run up a floor (at most 5), each with its reason. */
 const UPWARD_IMPORTS: readonly { from: string; to: string; reason: string }[] = [
   {
-    from: 'src/ui/services/app-services.ts',
+    from: 'src/ui/context/app-services.ts',
     to: 'src/ui/playlist-editor/editor-services.ts',
     reason: "a type: the services carry the editor's sessions to every view of a playlist, which reads them back from the services",
   },

@@ -1,6 +1,6 @@
 /**
  * The named themes `[theme] name` picks from: a colour per role (the theme's colour settings in settings.ts;
- * ui/services/theme.ts checks that each theme gives every one), in the form Ink's `color` props take ('cyan', '#rrggbb',
+ * ui/context/theme.ts checks that each theme gives every one), in the form Ink's `color` props take ('cyan', '#rrggbb',
  * 'ansi256(n)'); undefined leaves the role's plain style (dim text and borders, an inverse cursor row). `none`
  * has no colour at all: only text styles remain, so nothing depends on colour to be read (focus shows in the
  * border's line weight too, refusals and errors in their words). Imports nothing: the table reads the names.

@@ -5,7 +5,7 @@
  * - screen.ts, the screen writer: Ink renders each frame whole into it; only the changed columns of each row
  *   reach the terminal, at absolute positions, at most 30 times a second.
  * - live-layer.ts and screen-spot.ts: lines that change with time alone (the clock) drawn over Ink's frame at
- *   the place Ink's layout gives their element, without a render (the UI's side is src/ui/services/live-lines.ts).
+ *   the place Ink's layout gives their element, without a render (the UI's side is src/ui/context/live-lines.ts).
  * - fast-output.ts / ink-output.ts, widest-line.ts, measure-text.ts: Ink's own files replaced by ours, in the
  *   bundle and in the tests alike (the list is ink-replacements.mjs), which give the same text faster.
  * - widest-line.ts is the one memory of widths; bounded-cache.ts the one rule by which every memory here forgets.

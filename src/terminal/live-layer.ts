@@ -1,5 +1,5 @@
 import type { DOMElement } from 'ink';
-import type { LiveLines } from '../ui/services/live-lines.js';
+import type { LiveLines } from '../ui/context/live-lines.js';
 import { cellsOf, drawnRow, parseCells, type Cell } from './cells.js';
 import { spotOf, type ScreenSpot } from './screen-spot.js';
 
@@ -21,7 +21,7 @@ export function drawOver(row: string, spot: ScreenSpot, text: string): string | 
   return drawnRow(next);
 }
 
-/** The live lines (see src/ui/services/live-lines.ts), laid over every frame of Ink's before it reaches the terminal. */
+/** The live lines (see src/ui/context/live-lines.ts), laid over every frame of Ink's before it reaches the terminal. */
 export class LiveLayer implements LiveLines {
   private readonly lines = new Map<DOMElement, string>();
 

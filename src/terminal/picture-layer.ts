@@ -1,5 +1,5 @@
 import type { DOMElement } from 'ink';
-import type { TerminalPicture, TerminalPictures } from '../ui/services/terminal-pictures.js';
+import type { TerminalPicture, TerminalPictures } from '../ui/context/terminal-pictures.js';
 import { kittyDelete, kittyImage } from './kitty.js';
 import { spotOf, type ScreenSpot } from './screen-spot.js';
 
@@ -43,7 +43,7 @@ interface Shown {
 }
 
 /**
- * The terminal's pictures (see src/ui/services/terminal-pictures.ts), written after each frame of Ink's that needs
+ * The terminal's pictures (see src/ui/context/terminal-pictures.ts), written after each frame of Ink's that needs
  * them: a picture is sent when it is new or changed, when its element moved, and when the frame wrote over
  * its cells (a resize repaints every row; some terminals tie a picture to its cells); a frame that leaves
  * them alone costs nothing. Every picture still shown is deleted when the screen closes.

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DOMElement } from 'ink';
-import type { LiveLines } from '../ui/services/live-lines.js';
-import type { TerminalPictures } from '../ui/services/terminal-pictures.js';
+import type { LiveLines } from '../ui/context/live-lines.js';
+import type { TerminalPictures } from '../ui/context/terminal-pictures.js';
 import { cellsOf, RESET } from './cells.js';
 import { LiveLayer } from './live-layer.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from './mouse.js';
@@ -37,9 +37,9 @@ export interface Screen {
   open(question?: string): void;
   /** Gives the terminal back as it was (a frame not drawn yet is dropped: the screen goes anyway). */
   close(): void;
-  /** Lines drawn over Ink's frames between them (the clock's seconds; see src/ui/services/live-lines.ts). */
+  /** Lines drawn over Ink's frames between them (the clock's seconds; see src/ui/context/live-lines.ts). */
   liveLines: LiveLines;
-  /** Pictures the terminal draws over cells Ink leaves blank (cover art; see src/ui/services/terminal-pictures.ts). */
+  /** Pictures the terminal draws over cells Ink leaves blank (cover art; see src/ui/context/terminal-pictures.ts). */
   pictures: TerminalPictures;
   /** Ends the hold on a start frame (ScreenOptions.startFrame): Ink's newest frame replaces it. */
   release(): void;

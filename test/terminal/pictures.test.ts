@@ -5,7 +5,7 @@ import { KITTY_QUERY, kittyDelete, kittyImage, saysKittyGraphics } from '../../s
 import { pictureUpdate } from '../../src/terminal/picture-layer.js';
 import { createScreen } from '../../src/terminal/screen.js';
 import type { ScreenSpot } from '../../src/terminal/screen-spot.js';
-import type { TerminalPicture } from '../../src/ui/services/terminal-pictures.js';
+import type { TerminalPicture } from '../../src/ui/context/terminal-pictures.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 
 const APC = '\u001b_G';

@@ -1,10 +1,10 @@
 import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { ApiProvider, useApi } from '../../src/ui/services/api-context.js';
-import { useKeyBindings } from '../../src/ui/services/bindings-context.js';
+import { ApiProvider, useApi } from '../../src/ui/context/api-context.js';
+import { useKeyBindings } from '../../src/ui/context/bindings-context.js';
 import { DEFAULT_BINDINGS } from '../../src/keys/bindings.js';
-import { DEFAULT_SERVICES, ServicesProvider, useServices } from '../../src/ui/services/app-services.js';
-import { THEMES, useTheme } from '../../src/ui/services/theme.js';
+import { DEFAULT_SERVICES, ServicesProvider, useServices } from '../../src/ui/context/app-services.js';
+import { THEMES, useTheme } from '../../src/ui/context/theme.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { renderApp } from '../helpers/render.js';
 

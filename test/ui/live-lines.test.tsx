@@ -2,7 +2,7 @@ import stripAnsi from 'strip-ansi';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spotOf, type ScreenSpot } from '../../src/terminal/screen-spot.js';
 import { App } from '../../src/ui/app/App.js';
-import type { LiveLines } from '../../src/ui/services/live-lines.js';
+import type { LiveLines } from '../../src/ui/context/live-lines.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp } from '../helpers/render.js';

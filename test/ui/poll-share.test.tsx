@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/ui/app/App.js';
 import { PollShare } from '../../src/ui/state/poll-share.js';
-import { createTerminalEvents } from '../../src/ui/services/terminal-events.js';
+import { createTerminalEvents } from '../../src/ui/context/terminal-events.js';
 import { createFakeApi } from '../helpers/fake-api.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { renderApp } from '../helpers/render.js';

@@ -4,8 +4,8 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkConfigText } from '../../src/config/check.js';
 import { Pane } from '../../src/ui/components/Pane.js';
-import { ServicesProvider } from '../../src/ui/services/app-services.js';
-import { paint, resolveTheme, themeFromEnv, THEMES, type Theme } from '../../src/ui/services/theme.js';
+import { ServicesProvider } from '../../src/ui/context/app-services.js';
+import { paint, resolveTheme, themeFromEnv, THEMES, type Theme } from '../../src/ui/context/theme.js';
 
 const level = chalk.level;
 afterEach(() => {

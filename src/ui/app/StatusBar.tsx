@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
 import { memo, useEffect, useState } from 'react';
 import type { ConnectionStatus } from '../../api/api.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { firstKeyLabel } from '../../keys/bindings.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
-import { mutedStyle, useTheme } from '../services/theme.js';
+import { mutedStyle, useTheme } from '../context/theme.js';
 
 export type StatusTone = 'info' | 'error';
 

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import type { LibraryTab } from '../../keys/sections.js';
 import { layoutTabLine, libraryTabs, MORE_AFTER, MORE_BEFORE } from '../sections/tab-line.js';
 

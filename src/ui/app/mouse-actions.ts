@@ -1,7 +1,7 @@
 import type { FocusTarget, LibraryTab } from './focus.js';
 import type { DashboardLayout } from '../layout.js';
 import type { TabCell } from '../sections/tab-line.js';
-import type { PointerEvent } from '../services/members.js';
+import type { PointerEvent } from '../context/members.js';
 
 export type { PointerEvent };
 

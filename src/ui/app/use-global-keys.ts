@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import type { FocusAction } from './focus.js';
 import { ACTIONS, actionSpec } from '../../keys/actions.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { GLOBAL_KEYMAP, resolve, runCommand, type CommandHandlers, type GlobalCommand } from '../keys/keymap.js';
 import type { PlaybackCommand } from '../playback-commands.js';
 import type { Overlay } from '../overlays/overlay-state.js';

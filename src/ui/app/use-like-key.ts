@@ -2,10 +2,10 @@ import { useEffect, useMemo } from 'react';
 import type { Api } from '../../api/api.js';
 import type { PlayableItem } from '../../api/types.js';
 import type { Signals } from '../signals.js';
-import type { CursorTargetSlot } from '../services/cursor-target.js';
+import type { CursorTargetSlot } from '../context/cursor-target.js';
 import { LikedStore } from '../liked/liked-store.js';
 import { likeableItem, likeableOf, unlikeableReason } from '../liked/likeable.js';
-import { useLikedVersion } from '../services/use-liked.js';
+import { useLikedVersion } from '../context/use-liked.js';
 
 /** The dashboard's liked state: one store per client, closed with the dashboard. */
 export function useLikedStoreOf(api: Api, say: (message: string) => void, signals: Signals | null): LikedStore {

@@ -7,8 +7,8 @@ import type { PlaybackCommand } from '../playback-commands.js';
 import { layoutTabLine, libraryTabs } from '../sections/tab-line.js';
 import { mouseAction, type LastClick, type ScreenState } from './mouse-actions.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
-import { usePointer } from '../services/terminal-events.js';
-import { useServices } from '../services/app-services.js';
+import { usePointer } from '../context/terminal-events.js';
+import { useServices } from '../context/app-services.js';
 import { clockSuffix } from '../components/clock-line.js';
 import type { SleepTimer } from '../state/sleep-timer.js';
 

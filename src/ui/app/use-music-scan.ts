@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Api } from '../../api/api.js';
 import type { MusicFolderScan } from '../../api/music-folder.js';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import { emitCatalogChanged } from '../signals.js';
 
 /** How often the scan's progress is asked for while it runs; at rest it is never asked (decisions §16, §19). */

@@ -4,7 +4,7 @@ import type { SimplifiedPlaylist } from '../../api/types.js';
 import { drillsOf, type FocusAction, type FocusState } from './focus.js';
 import { actionSpec, type ActionName } from '../../keys/actions.js';
 import { keyPressOf } from '../keys/key-names.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { useKeyLayers } from '../keys/use-key-layer.js';
 import type { PlayStarter } from '../play/play-starter.js';
 import { openTarget, type Opener } from '../sections/open-in.js';

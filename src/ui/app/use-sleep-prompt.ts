@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { resolve } from '../keys/keymap.js';
 import { useStatusQuestion } from '../prompt/use-prompt.js';
 import { describeSleep } from '../state/sleep-timer.js';

@@ -4,7 +4,7 @@ import { isApiError } from '../../api/errors.js';
 import type { PlayableItem } from '../../api/types.js';
 import type { DetailsTarget } from '../details-target.js';
 import { sayIfUnplayable } from '../play/unplayable.js';
-import type { QueueActions } from '../services/queue-context.js';
+import type { QueueActions } from '../context/queue-context.js';
 import { sanitizeText } from '../sanitize.js';
 
 /** How many items Now playing shows under "next". */

@@ -1,9 +1,9 @@
 import { Box, Text, type DOMElement } from 'ink';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { useLiveLines, type LiveLines } from '../services/live-lines.js';
+import { useLiveLines, type LiveLines } from '../context/live-lines.js';
 import type { ProgressSnapshot } from '../state/progress.js';
 import type { SleepTimer } from '../state/sleep-timer.js';
-import { useTheme } from '../services/theme.js';
+import { useTheme } from '../context/theme.js';
 import { clockLine, untilNextTick } from './clock-line.js';
 
 export interface ClockProps extends ProgressSnapshot {

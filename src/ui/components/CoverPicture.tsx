@@ -1,9 +1,9 @@
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import type { ArtMode } from '../art/mode.js';
 import type { PlayableItem } from '../../api/types.js';
 import { useCoverArt, type CoverBox } from '../hooks/use-cover-art.js';
-import { useLog } from '../services/log-context.js';
-import { useTerminalPictures } from '../services/terminal-pictures.js';
+import { useLog } from '../context/log-context.js';
+import { useTerminalPictures } from '../context/terminal-pictures.js';
 import { CoverArt } from './CoverArt.js';
 import { TerminalPictureBox } from './TerminalPictureBox.js';
 

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo, type ReactNode } from 'react';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
-import { useTheme } from '../services/theme.js';
+import { useTheme } from '../context/theme.js';
 
 export interface PaneProps {
   /** Shown in the top border; cut to fit. */

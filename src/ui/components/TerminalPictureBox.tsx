@@ -1,6 +1,6 @@
 import { Box, type DOMElement } from 'ink';
 import { useLayoutEffect, useRef } from 'react';
-import type { TerminalPicture, TerminalPictures } from '../services/terminal-pictures.js';
+import type { TerminalPicture, TerminalPictures } from '../context/terminal-pictures.js';
 
 export interface TerminalPictureBoxProps {
   picture: TerminalPicture;

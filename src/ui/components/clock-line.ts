@@ -2,7 +2,7 @@ import chalk from 'chalk';
 import { formatDuration } from '../format.js';
 import { interpolateProgress, type ProgressSnapshot } from '../state/progress.js';
 import { describeSleep, type SleepTimer } from '../state/sleep-timer.js';
-import { paint, type Theme } from '../services/theme.js';
+import { paint, type Theme } from '../context/theme.js';
 
 /** The filled and empty parts of a bar of `width` columns: the fill rounds down, so 100% shows only at the end. */
 export function barParts(ratio: number, width: number): { filled: number; empty: number } {

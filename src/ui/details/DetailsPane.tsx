@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { memo, useMemo } from 'react';
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import { Pane } from '../components/Pane.js';
 import type { DetailsTarget } from '../details-target.js';
 import { useDetails } from './use-details.js';

@@ -6,7 +6,7 @@ import type { ArtMode } from '../art/mode.js';
 import { imagesOf, smallestCovering } from '../art/pick-image.js';
 import { CELL_PIXELS } from '../art/picture-png.js';
 import { pictureThread } from '../art/picture-thread.js';
-import type { TerminalPicture } from '../services/terminal-pictures.js';
+import type { TerminalPicture } from '../context/terminal-pictures.js';
 
 export interface CoverBox {
   columns: number;

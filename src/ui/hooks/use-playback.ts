@@ -5,8 +5,8 @@ import type { PlaybackState } from '../../api/types.js';
 import { planCommand, type PlaybackCommand } from '../playback-commands.js';
 import { agreesWithShown, finishedListening, type ObservedPlayback } from '../state/playback-sync.js';
 import { asksOnFocus, DEFAULT_POLL, playbackPollDelay, type PollIntervals } from '../state/poll-pace.js';
-import { useServices } from '../services/app-services.js';
-import { useAttention } from '../services/terminal-events.js';
+import { useServices } from '../context/app-services.js';
+import { useAttention } from '../context/terminal-events.js';
 import { usePoll, type PollState } from './use-poll.js';
 
 export interface PlaybackController extends PollState<PlaybackState | null> {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import { currentUser } from '../current-user.js';
 
 /** The signed-in user's id; null until known, and when it cannot be read (then nothing is called read-only). */

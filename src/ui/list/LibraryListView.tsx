@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { FilterInput } from './FilterInput.js';
-import { useCursorTarget } from '../services/cursor-target.js';
+import { useCursorTarget } from '../context/cursor-target.js';
 import { GUTTER_WIDTH, ListWindow } from './ListWindow.js';
 import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
@@ -8,7 +8,7 @@ import type { LibraryList } from './use-library-list.js';
 import { sanitizeText } from '../sanitize.js';
 import { DetailsPane } from '../details/DetailsPane.js';
 import type { Size } from '../layout.js';
-import { mutedStyle, useTheme } from '../services/theme.js';
+import { mutedStyle, useTheme } from '../context/theme.js';
 
 /** The border (with the title in it) around a library list. */
 const FRAME_ROWS = 2;

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { padToWidth } from '../sanitize.js';
-import { likedStyle, mutedStyle, selectionStyle, useTheme } from '../services/theme.js';
+import { likedStyle, mutedStyle, selectionStyle, useTheme } from '../context/theme.js';
 
 /** Marks the cursor row in words as well as in colour, so that it shows without colours (NO_COLOR, tests). */
 const CURSOR_GUTTER = '› ';

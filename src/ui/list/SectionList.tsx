@@ -1,13 +1,13 @@
 import { memo, useMemo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../api/types.js';
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import { useLibraryList } from './use-library-list.js';
 import { useRereads } from './use-rereads.js';
 import { useViewSource } from './use-view-source.js';
 import { useListLikes, useLoadedList } from './use-list-likes.js';
 import { MARK_WIDTH } from './ListWindow.js';
 import type { PlayStarter } from '../play/play-starter.js';
-import { usePlayStarter } from '../services/play-starter.js';
+import { usePlayStarter } from '../context/play-starter.js';
 import { drilled, type Drilled, type ItemAction, type ListView } from '../sections/types.js';
 import type { LibraryPaneProps } from './library-pane-props.js';
 import { LibraryListView, listBodySize } from './LibraryListView.js';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 
 /** How often a shown list's page is read again (a config file's [poll] list_refresh_seconds), as a ref: a timer loop reads the newest one without starting over. */
 export function useListRefreshMs(): { readonly current: number } {

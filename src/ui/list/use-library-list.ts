@@ -5,13 +5,13 @@ import { useListCursor } from './use-list-cursor.js';
 import { useListFilter } from './use-list-filter.js';
 import { useListMarks } from './use-list-marks.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { commandFor, LIST_KEYMAP, runCommand, type CommandHandlers, type ListCommand } from '../keys/keymap.js';
-import { useQueue } from '../services/queue-context.js';
-import { useServices } from '../services/app-services.js';
+import { useQueue } from '../context/queue-context.js';
+import { useServices } from '../context/app-services.js';
 import { addSourceOfTarget } from '../add-source.js';
 import { useKeyLayer } from '../keys/use-key-layer.js';
-import { useListPointer } from '../services/use-list-pointer.js';
+import { useListPointer } from '../context/use-list-pointer.js';
 import { usePagedList, usePagesAround } from './use-paged-list.js';
 
 export type { LibraryList, LibraryListOptions } from './library-list-types.js';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ListView } from '../sections/types.js';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import type { SparseList } from '../state/sparse-list.js';
 import { LIKED_MARK, likeableOf, type Likeable } from '../liked/likeable.js';
-import { useLikedStore, useLikedVersion } from '../services/use-liked.js';
+import { useLikedStore, useLikedVersion } from '../context/use-liked.js';
 
 const NOT_LIKED = ' ';
 

@@ -3,10 +3,10 @@ import type { PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
 import { emptySparseList, isLoaded, isNearWindow, withPage, withPagesWhere, type SparseList } from '../state/sparse-list.js';
 import { PAGE_SIZE, PageLoader, pageOf, pagesAround } from './page-loader.js';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import { useListRefreshMs } from './list-refresh.js';
 import { useReload } from './use-reload.js';
-import { useTerminalFocus } from '../services/terminal-events.js';
+import { useTerminalFocus } from '../context/terminal-events.js';
 
 export interface PagedListOptions<T> {
   /** Names the collection; a new key drops everything and starts over. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import type { ListView } from '../sections/types.js';
 import { SIGNALS, type SignalNote } from '../signals.js';
 

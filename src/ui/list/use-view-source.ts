@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Api, PageRequest } from '../../api/api.js';
 import type { Paging } from '../../api/types.js';
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import type { ListView } from '../sections/types.js';
 import { cursorPageOf, wholePageOf, type CursorRead, type WholeRead } from './source-pages.js';
 

@@ -2,15 +2,15 @@ import { Box, Text } from 'ink';
 import { memo, useEffect, useRef, useState } from 'react';
 import type { Device } from '../../api/types.js';
 import { isApiError } from '../../api/errors.js';
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import { Pane } from '../components/Pane.js';
 import { useKeyLayer } from '../keys/use-key-layer.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { firstKeyLabel } from '../../keys/bindings.js';
 import { commandFor, DEVICES_KEYMAP, runCommand, type CommandHandlers, type DeviceCommand } from '../keys/keymap.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
-import { useTheme } from '../services/theme.js';
+import { useTheme } from '../context/theme.js';
 
 export interface DevicesOverlayProps {
   width: number;

@@ -1,13 +1,13 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { SearchType } from '../../api/library-types.js';
 import { useSearch } from './use-search.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import type { PickerCommand } from '../keys/keymap.js';
 import { layoutRow } from '../row-layout.js';
 import { foundTarget } from './search-rows.js';
 import { addSourceOfTarget } from '../add-source.js';
 import { sanitizeText } from '../sanitize.js';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import { actionEntries, rankGoTo, sectionEntries, targetEntries, type GoToEntry } from './go-to.js';
 import { windowTop } from '../state/search-results.js';
 import { Picker, PICKER_FRAME_ROWS, pickerCursorAfter, pickerRowWidth, type PickerRow } from './Picker.js';

@@ -3,7 +3,7 @@ import { memo, useMemo, useReducer, useState } from 'react';
 import { Pane } from '../components/Pane.js';
 import { FilterInput } from '../list/FilterInput.js';
 import { useKeyLayer } from '../keys/use-key-layer.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { firstKeyLabel } from '../../keys/bindings.js';
 import { filterGroups, helpGroups, type HelpGroup, type HelpPlace, type HelpRow } from '../keys/help-rows.js';
 import { KEY_LAYER } from '../keys/key-layers.js';

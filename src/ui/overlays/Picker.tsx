@@ -3,12 +3,12 @@ import { memo, useRef } from 'react';
 import stringWidth from 'string-width';
 import { Pane } from '../components/Pane.js';
 import { useKeyLayer } from '../keys/use-key-layer.js';
-import { useKeyBindings } from '../services/bindings-context.js';
+import { useKeyBindings } from '../context/bindings-context.js';
 import { firstKeyLabel } from '../../keys/bindings.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { commandFor, PICKER_KEYMAP, type PickerCommand } from '../keys/keymap.js';
 import { padToWidth, sanitizeText, truncateToWidth } from '../sanitize.js';
-import { likedStyle, mutedStyle, selectionStyle, useTheme } from '../services/theme.js';
+import { likedStyle, mutedStyle, selectionStyle, useTheme } from '../context/theme.js';
 
 /** A row of a picker: a group's heading, or something to choose with its mark (`♥`, a space, or none). */
 export type PickerRow = { kind: 'heading'; text: string } | { kind: 'item'; text: string; mark?: string };

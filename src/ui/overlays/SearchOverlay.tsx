@@ -2,12 +2,12 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../format.js';
 import { useSearch } from './use-search.js';
 import { LIKED_MARK, likeableOf } from '../liked/likeable.js';
-import { useLikedStore, useLikedVersion } from '../services/use-liked.js';
+import { useLikedStore, useLikedVersion } from '../context/use-liked.js';
 import type { PickerCommand } from '../keys/keymap.js';
 import { foundRow, foundTarget } from './search-rows.js';
 import { addSourceOfTarget } from '../add-source.js';
 import { sanitizeText } from '../sanitize.js';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import { ALL_SEARCH_TYPES, hasMore, itemRows, moreWanted, rowsOf, windowTop, type Found } from '../state/search-results.js';
 import { Picker, PICKER_FRAME_ROWS, pickerCursorAfter, pickerRowWidth, type PickerRow } from './Picker.js';
 

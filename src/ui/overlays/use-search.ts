@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchType } from '../../api/library-types.js';
-import { useApi } from '../services/api-context.js';
+import { useApi } from '../context/api-context.js';
 import { groupsOf, withMore, type Group } from '../state/search-results.js';
 import { SearchRequests } from './search-requests.js';
 

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import { useServices } from '../services/app-services.js';
+import { useServices } from '../context/app-services.js';
 import { coverBox } from '../art/cover-cells.js';
 import { imagesOf, smallestCovering } from '../art/pick-image.js';
 import { CoverPicture } from '../components/CoverPicture.js';
@@ -12,7 +12,7 @@ import { joinPresent } from '../format.js';
 import { unavailableControls } from '../playback-commands.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
 import type { SleepTimer } from '../state/sleep-timer.js';
-import { mutedStyle, useTheme } from '../services/theme.js';
+import { mutedStyle, useTheme } from '../context/theme.js';
 
 export interface NowPlayingPaneProps {
   /** The last known playback; null when nothing plays, undefined before the first answer. */

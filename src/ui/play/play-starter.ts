@@ -1,7 +1,7 @@
 import type { Chapter, Episode, Track } from '../../api/types.js';
 import type { PlayRequest } from './play-request.js';
 
-/** What Enter and `P` play through: the dashboard's (app/use-play-start.ts), read from the services (services/play-starter.ts). */
+/** What Enter and `P` play through: the dashboard's (app/use-play-start.ts), read from the services (context/play-starter.ts). */
 export interface PlayStarter {
   /**
    * Plays the request: shown at once, one command, then one poll; a refusal puts the previous state back.

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Pane } from '../components/Pane.js';
 import { formatCount } from '../format.js';
 import { sanitizeText, truncateToWidth } from '../sanitize.js';
-import { useTheme } from '../services/theme.js';
+import { useTheme } from '../context/theme.js';
 import { usePlaylistPicker, type Picking } from './hooks/use-playlist-picker.js';
 
 export interface PlaylistPickerProps {

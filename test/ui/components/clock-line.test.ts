@@ -2,7 +2,7 @@ import chalk from 'chalk';
 import stripAnsi from 'strip-ansi';
 import { describe, expect, it } from 'vitest';
 import { barParts, clockLine, untilNextTick } from '../../../src/ui/components/clock-line.js';
-import { themeFromEnv } from '../../../src/ui/services/theme.js';
+import { themeFromEnv } from '../../../src/ui/context/theme.js';
 
 const theme = themeFromEnv({});
 const playing = { progressMs: 30_000, durationMs: 150_000, isPlaying: true, receivedAt: 1_000 };

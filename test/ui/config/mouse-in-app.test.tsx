@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/ui/app/App.js';
 import { computeLayout } from '../../../src/ui/layout.js';
-import { createTerminalEvents } from '../../../src/ui/services/terminal-events.js';
+import { createTerminalEvents } from '../../../src/ui/context/terminal-events.js';
 import type { PointerEvent } from '../../../src/ui/app/mouse-actions.js';
 import { createFakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

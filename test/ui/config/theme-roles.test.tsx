@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Pane } from '../../../src/ui/components/Pane.js';
 import { ListWindow } from '../../../src/ui/list/ListWindow.js';
 import { clockLine } from '../../../src/ui/components/clock-line.js';
-import { ServicesProvider } from '../../../src/ui/services/app-services.js';
-import { resolveTheme, THEMES, type Theme } from '../../../src/ui/services/theme.js';
+import { ServicesProvider } from '../../../src/ui/context/app-services.js';
+import { resolveTheme, THEMES, type Theme } from '../../../src/ui/context/theme.js';
 import { computeLayout } from '../../../src/ui/layout.js';
 import { DEFAULT_SETTINGS } from '../../../src/config/settings.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServicesProvider } from '../../../src/ui/services/app-services.js';
+import { ServicesProvider } from '../../../src/ui/context/app-services.js';
 import { usePlayback } from '../../../src/ui/hooks/use-playback.js';
 import { SectionList } from '../../../src/ui/list/SectionList.js';
 import type { ListView } from '../../../src/ui/sections/types.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/ui/app/App.js';
 import { CONTAINS_SETTLE_MS } from '../../../src/ui/liked/liked-store.js';
-import { THEMES } from '../../../src/ui/services/theme.js';
+import { THEMES } from '../../../src/ui/context/theme.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { useFakeClock } from '../../helpers/fake-clock.js';
 import { renderApp } from '../../helpers/render.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chapter, Episode, Track } from '../../../src/api/types.js';
 import type { DetailsTarget } from '../../../src/ui/details-target.js';
-import { ApiProvider } from '../../../src/ui/services/api-context.js';
+import { ApiProvider } from '../../../src/ui/context/api-context.js';
 import { DetailsPane } from '../../../src/ui/details/DetailsPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

@@ -1,7 +1,7 @@
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { Api } from '../../../src/api/api.js';
-import { ApiProvider } from '../../../src/ui/services/api-context.js';
+import { ApiProvider } from '../../../src/ui/context/api-context.js';
 import { KeyLayersProvider, useKeyLayer } from '../../../src/ui/keys/use-key-layer.js';
 import { KEY_LAYER } from '../../../src/ui/keys/key-layers.js';
 

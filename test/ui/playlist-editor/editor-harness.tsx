@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { EditSessions } from '../../../src/ui/playlist-editor/edit-sessions.js';
 import type { EditSession } from '../../../src/ui/playlist-editor/edit-session.js';
-import { ServicesProvider } from '../../../src/ui/services/app-services.js';
+import { ServicesProvider } from '../../../src/ui/context/app-services.js';
 import { PlaylistEditorPane } from '../../../src/ui/playlist-editor/PlaylistEditorPane.js';
 import { createFakeApi, type FakeApi } from '../../helpers/fake-api.js';
 import { renderApp } from '../../helpers/render.js';

@@ -4,7 +4,7 @@ import type { Api } from '../../../src/api/api.js';
 import { createApi, staticToken } from '../../../src/api/index.js';
 import type { Paging } from '../../../src/api/types.js';
 import { startService, type RunningService } from '../../../src/service/start.js';
-import { ServicesProvider } from '../../../src/ui/services/app-services.js';
+import { ServicesProvider } from '../../../src/ui/context/app-services.js';
 import type { DetailsTarget } from '../../../src/ui/details-target.js';
 import { PAGE_SIZE } from '../../../src/ui/list/page-loader.js';
 import { listBodySize } from '../../../src/ui/list/LibraryListView.js';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useApi } from '../../services/api-context.js';
+import { useApi } from '../../context/api-context.js';
 import { PLAYLIST_ROW_FIELDS } from '../../../api/playlists.js';
 import type { PlaylistItem } from '../../../api/types.js';
 import { PAGE_SIZE, PageLoader, pageOf, RECHECK_MS } from '../../list/page-loader.js';
@@ -9,8 +9,8 @@ import { missingPages } from '../model/edit.js';
 import type { PlaylistEdit } from '../model/playlist-edit.js';
 import type { EditStore } from '../edit-store.js';
 import { useListRefreshMs } from '../../list/list-refresh.js';
-import { useServices } from '../../services/app-services.js';
-import { useTerminalFocus } from '../../services/terminal-events.js';
+import { useServices } from '../../context/app-services.js';
+import { useTerminalFocus } from '../../context/terminal-events.js';
 
 export interface EditPagesOptions {
   playlistId: string;

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
-import { useApi } from '../../services/api-context.js';
-import { useServices } from '../../services/app-services.js';
+import { useApi } from '../../context/api-context.js';
+import { useServices } from '../../context/app-services.js';
 import { restoredText, type EditSession, type SessionView } from '../edit-session.js';
 import { EditSessions } from '../edit-sessions.js';
 import { SaveBudgetContext } from '../save-budget.js';

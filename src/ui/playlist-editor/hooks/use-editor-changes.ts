@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
-import { useApi } from '../../services/api-context.js';
-import { useServices } from '../../services/app-services.js';
+import { useApi } from '../../context/api-context.js';
+import { useServices } from '../../context/app-services.js';
 import { itemsToAdd, type Playable } from '../../add-source.js';
 import { runDedupe } from '../dedupe-runner.js';
 import type { EditSession } from '../edit-session.js';

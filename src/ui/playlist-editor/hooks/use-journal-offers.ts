@@ -6,7 +6,7 @@ import { commandFor, OFFER_KEYMAP, runCommand, type CommandHandlers, type OfferC
 import { restoreJournal } from '../restore-journal.js';
 import { journalNotice, type Journal } from '../model/journal.js';
 import { offerText, setAsideText } from '../journal-offer-text.js';
-import { useServices } from '../../services/app-services.js';
+import { useServices } from '../../context/app-services.js';
 import { useStatusQuestion } from '../../prompt/use-prompt.js';
 
 export { offerText } from '../journal-offer-text.js';

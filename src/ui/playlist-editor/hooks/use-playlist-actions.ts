@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../api/api.js';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
-import { useServices } from '../../services/app-services.js';
+import { useServices } from '../../context/app-services.js';
 import { currentUser } from '../../current-user.js';
 import { sanitizeText } from '../../sanitize.js';
 import { NOTHING_TO_ADD, NOTHING_TO_RENAME, type AddSource, type PlaylistActions } from '../../add-source.js';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SimplifiedPlaylist } from '../../../api/types.js';
-import { useApi } from '../../services/api-context.js';
+import { useApi } from '../../context/api-context.js';
 import { useKeyLayer } from '../../keys/use-key-layer.js';
 import { useUserId } from '../../hooks/use-user-id.js';
 import { KEY_LAYER } from '../../keys/key-layers.js';

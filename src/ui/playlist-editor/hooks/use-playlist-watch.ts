@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useApi } from '../../services/api-context.js';
+import { useApi } from '../../context/api-context.js';
 import { nextCheckAt, WATCH_BUSY_RECHECK_MS } from '../model/watch.js';
 import type { EditStore } from '../edit-store.js';
 import type { SaveLoop } from '../save-loop.js';
