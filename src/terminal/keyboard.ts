@@ -8,9 +8,9 @@ import { MouseReader, type MouseEvent } from './mouse.js';
  * Ink 6.8 hands a run of plain characters that arrive in one read to `useInput` as a single string
  * ("2jj\r"), so keys typed quickly, auto-repeated or sent by a script were lost. Splitting the run is not
  * enough on its own: in "2j" the `j` belongs to the pane that `2` focuses, which exists only once React has
- * committed. So each keypress is delivered in its own macrotask, the rest of a burst 30 ms apart: our
- * handlers read the latest render through refs (use-keypress.ts), but ink-text-input computes each value from
- * its last props and needs React's passive effects, which a loaded machine can spread over several ticks.
+ * committed. So each keypress is delivered in its own macrotask, the rest of a burst 30 ms apart, time for
+ * the commit a key causes; the lines typed into (ui/keys/line-edit.ts) keep their text in refs, so a key that
+ * comes before the render of the one before still adds to it.
  */
 
 // No slower than key auto-repeat (~30 a second); a paste of 20 characters takes 0.6 s.

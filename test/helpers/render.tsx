@@ -62,6 +62,8 @@ export interface RenderedApp {
   press(...keys: string[]): Promise<void>;
   /** Types text one character at a time, as into a text input. */
   type(text: string): Promise<void>;
+  /** Types text a character a macrotask, not waiting for a render between (keys faster than the screen). */
+  burst(text: string): Promise<void>;
   /**
    * Resolves with the first frame that matches; rejects with the last frame seen after `timeout` real ms. With
    * `since` (a `frameCount()` taken earlier), every frame written from then on is looked at, not only the last,
@@ -201,6 +203,14 @@ export function renderApp(node: ReactElement, { columns = 120, rows = 40 }: Rend
     },
     async type(text) {
       for (const character of text) await sendKey(character);
+    },
+    async burst(text) {
+      await settle();
+      for (const character of text) {
+        stdin.write(character);
+        await nextTurn();
+      }
+      await settle();
     },
     async waitForFrame(condition, { timeout = 3000, since } = {}) {
       const matches = toMatcher(condition);

@@ -116,6 +116,14 @@ describe('help', () => {
     await app.waitForFrame((frame) => !frame.includes('every key'));
   });
 
+  it('keeps every key of a filter typed faster than the screen', async () => {
+    const app = await openHelp();
+    await app.press('/');
+    await app.burst('redo');
+    const filtered = await app.waitForFrame((frame) => tableRows(frame).some((row) => row.startsWith('Ctrl+R | redo')));
+    expect(filtered).toContain('/ redo');
+  });
+
   it('lists every action once, and the count once, wherever it opens', () => {
     const playlist = createFakeApi().playlists()[0]!;
     const inItems: FocusState = { ...INITIAL_FOCUS, drills: { playlists: [drilled(playlistItems, playlist)] } };

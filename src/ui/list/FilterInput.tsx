@@ -1,10 +1,10 @@
 import { Box, Text } from 'ink';
 import { useKeyLayer } from '../keys/use-key-layer.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
-import TextInput from 'ink-text-input';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
+import { editedLine } from '../keys/line-edit.js';
 import stringWidth from 'string-width';
-import { sanitizeText, truncateToWidth } from '../sanitize.js';
+import { truncateToWidth } from '../sanitize.js';
 
 export interface FilterInputProps {
   /** The filter text. */
@@ -32,12 +32,23 @@ export const FilterInput = memo(function FilterInput({
   onAccept,
   onClear,
 }: FilterInputProps) {
-  // While typing, every key is text (ink-text-input reads them itself) and no layer below sees it.
-  // ink-text-input ignores Esc; it means "clear" here.
+  // While typing, every key is the line's and no layer below sees it. The layer edits the text itself, kept
+  // in a ref: a text input computing each value from its last render lost keys typed faster than one (and the
+  // first key after `/`, before its own subscription came).
+  const text = useRef(value);
+  text.current = value;
   useKeyLayer(
     KEY_LAYER.textInput,
-    (_input, key) => {
+    (input, key) => {
       if (key.escape) onClear();
+      else if (key.return) onAccept();
+      else {
+        const edited = editedLine(text.current, input, key);
+        if (edited !== null) {
+          text.current = edited;
+          onChange(edited);
+        }
+      }
       return true;
     },
     { isActive: isEditing },
@@ -47,12 +58,8 @@ export const FilterInput = memo(function FilterInput({
   return (
     <Box width={width} height={1} overflow="hidden">
       <Text>/ </Text>
-      {isEditing ? (
-        // Pasted control characters must not reach the terminal through the echo.
-        <TextInput value={value} onChange={(text) => onChange(sanitizeText(text))} onSubmit={onAccept} />
-      ) : (
-        <Text bold>{value}</Text>
-      )}
+      <Text bold={!isEditing}>{value}</Text>
+      {isEditing ? <Text inverse> </Text> : null}
       <Text dimColor>{note}</Text>
     </Box>
   );

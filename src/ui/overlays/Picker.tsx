@@ -7,7 +7,8 @@ import { useKeyBindings } from '../context/bindings-context.js';
 import { firstKeyLabel } from '../../keys/bindings.js';
 import { KEY_LAYER } from '../keys/key-layers.js';
 import { commandFor, PICKER_KEYMAP, type PickerCommand } from '../keys/keymap.js';
-import { padToWidth, sanitizeText, truncateToWidth } from '../sanitize.js';
+import { padToWidth, truncateToWidth } from '../sanitize.js';
+import { editedLine } from '../keys/line-edit.js';
 import { likedStyle, mutedStyle, selectionStyle, useTheme } from '../context/theme.js';
 
 /** A row of a picker: a group's heading, or something to choose with its mark (`♥`, a space, or none). */
@@ -65,12 +66,14 @@ export const Picker = memo(function Picker(props: PickerProps) {
       text.current = next;
       props.onText(next);
     };
-    if (command !== null) onCommand(command);
-    else if (key.backspace || key.delete) edit(Array.from(text.current).slice(0, -1).join(''));
-    else if (key.ctrl && input === 'u') edit('');
-    else if (!key.ctrl && !key.meta && input !== '' && !key.escape && !key.return && !key.tab) edit(text.current + sanitizeText(input));
-    else return !(key.ctrl && input === 'c');
-    return true;
+    if (command !== null) {
+      onCommand(command);
+      return true;
+    }
+    const edited = editedLine(text.current, input, key);
+    if (edited !== null) edit(edited);
+    // Every other key is the picker's too, but Ctrl+C, which still quits.
+    return edited !== null || !(key.ctrl && input === 'c');
   });
   const inner = Math.max(1, width - 2);
   const head = `${props.prompt} `;

@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { editedLine } from '../keys/line-edit.js';
 import { sanitizeText } from '../sanitize.js';
 
 /**
@@ -55,7 +56,6 @@ export const letters =
     Object.hasOwn(answers, input) ? answers[input]! : null;
 
 const NOTHING = (): void => {};
-const isPrintable = (input: string, key: Key): boolean => !key.ctrl && !key.meta && input !== '' && !/[\p{Cc}\p{Cf}]/u.test(input);
 const erased = (typed: string): string => [...typed].slice(0, -1).join('');
 
 function typedKey({ question, typed }: Asking, input: string, key: Key): Outcome | null {
@@ -64,8 +64,8 @@ function typedKey({ question, typed }: Asking, input: string, key: Key): Outcome
   if (key.return) return { state: 'answered', then: () => question.onAnswer(question.kind === 'name' ? typed.trim() : typed) };
   if (key.backspace || key.delete) return { state: 'asking', typed: erased(typed) };
   if (question.kind === 'name') {
-    if (key.ctrl && input === 'u') return { state: 'asking', typed: '' };
-    return { state: 'asking', typed: isPrintable(input, key) ? [...(typed + input)].slice(0, question.maxLength).join('') : typed };
+    const edited = editedLine(typed, input, key) ?? typed;
+    return { state: 'asking', typed: [...edited].slice(0, question.maxLength).join('') };
   }
   if (/^[0-9]+$/.test(input) && !key.ctrl && !key.meta) {
     const digits = (typed + input).replace(/^0+/, '').slice(0, question.maxDigits);
