@@ -51,6 +51,24 @@ describe("the music folder's scan in the status line", () => {
     expect(getMusicFolder).toHaveBeenCalledTimes(1);
   });
 
+  it('asks again when an ask fails while a scan is shown, so that its line goes once the scan is done', async () => {
+    const answers: (MusicFolderState | Error)[] = [scanning(0, 0), new Error('the service is busy'), state({ state: 'idle', first: true, found: 20, read: 20, perSecond: 100 })];
+    const getMusicFolder = vi.fn(async (): Promise<MusicFolderState> => {
+      const answer = answers[Math.min(getMusicFolder.mock.calls.length - 1, answers.length - 1)]!;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    });
+    const api = Object.assign(createFakeApi(), { getMusicFolder });
+    const app = renderApp(<App api={api} />);
+    await app.waitForFrame(PROBLEM);
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_MS);
+    expect(getMusicFolder).toHaveBeenCalledTimes(2);
+    // Past the notice of the sound, the status line shows what the scan is now: done.
+    await vi.advanceTimersByTimeAsync(SCAN_POLL_MS + 3_100);
+    expect(getMusicFolder).toHaveBeenCalledTimes(3);
+    await app.waitForFrame((frame) => !frame.includes(PROBLEM) && !frame.includes('reading your music'));
+  });
+
   it('words a first scan and a rescan apart', () => {
     expect(scanLine({ state: 'scanning', first: true, found: 3, read: 1, perSecond: 9 })).toBe('reading your music: 3 files found, 1 read, 9/s');
     expect(scanLine({ state: 'scanning', first: false, found: 300, read: 0, perSecond: 0 })).toBe('checking your music folder: 300 files');

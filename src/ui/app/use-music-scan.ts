@@ -17,7 +17,8 @@ export function scanLine(scan: MusicFolderScan): string {
  * The music folder's scan as the status line shows it: asked for once at start, then every SCAN_POLL_MS while
  * a scan runs, and no more once it is done. Files read are signalled as a change of the catalog (the lists
  * of the library and of playlists read themselves again, paced); `say` shows once why nothing can be heard. A
- * service without a music folder (another service, which answers 404) is asked once.
+ * service without a music folder (another service, which answers 404) is asked once; an ask that fails while
+ * a scan is shown is made again.
  */
 export function useMusicScan(api: Api, say: (message: string) => void): string | null {
   const [line, setLine] = useState<string | null>(null);
@@ -31,11 +32,18 @@ export function useMusicScan(api: Api, say: (message: string) => void): string |
     let isStopped = false;
     let hasSaidProblem = false;
     let readBefore = 0;
+    let isScanning = false;
+    const askAgain = (): void => {
+      timer = setTimeout(() => void ask(), SCAN_POLL_MS);
+    };
     const ask = async (): Promise<void> => {
       let state;
       try {
         state = await getMusicFolder();
       } catch {
+        // A service without a music folder answers 404 to the first ask: no more. A failure while a scan is
+        // shown is asked again, so that its line never stays after the scan.
+        if (isScanning && !isStopped) askAgain();
         return;
       }
       if (isStopped) return;
@@ -48,9 +56,10 @@ export function useMusicScan(api: Api, say: (message: string) => void): string |
         readBefore = scan.read;
         if (handlers.current.signals !== null) emitCatalogChanged(handlers.current.signals);
       }
+      isScanning = scan?.state === 'scanning';
       if (scan?.state !== 'scanning') return setLine(null);
       setLine(scanLine(scan));
-      timer = setTimeout(() => void ask(), SCAN_POLL_MS);
+      askAgain();
     };
     void ask();
     return () => {
