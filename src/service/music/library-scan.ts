@@ -17,8 +17,19 @@ export interface ScanHandlers {
   log(line: string): void;
 }
 
+/** What the scan needs of its thread: a tests' stand-in hears the same messages. */
+export type ScanWorker = Pick<Worker, 'on' | 'once' | 'unref' | 'terminate'>;
+
+async function startWorker(setup: ScanSetup): Promise<ScanWorker> {
+  // Loaded here: Node's worker modules cost a start that scans nothing ~10 ms.
+  const threads = await import('node:worker_threads');
+  // Its heap bounded: a scan holds a batch of tags and the folder's sizes and times, tens of megabytes at most,
+  // in the dashboard's own process (its budget is 250 MB whole).
+  return new threads.Worker(WORKER_URL, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 } });
+}
+
 export class LibraryScan {
-  private worker: Worker | null = null;
+  private worker: ScanWorker | null = null;
   private isStopped = false;
   /** The last progress told; null before the worker's first word. */
   progress: ScanProgress | null = null;
@@ -29,19 +40,20 @@ export class LibraryScan {
   constructor(
     private readonly setup: ScanSetup,
     private readonly handlers: ScanHandlers,
+    private readonly startThread: (setup: ScanSetup) => Promise<ScanWorker> = startWorker,
   ) {
     this.firstScan = new Promise((resolve) => (this.settleFirst = resolve));
   }
 
   async start(): Promise<void> {
-    // Loaded here: Node's worker modules cost a start that scans nothing ~10 ms.
-    const { Worker } = await import('node:worker_threads');
     if (this.isStopped) return;
+    const worker = await this.startThread(this.setup);
+    if (this.isStopped) {
+      await worker.terminate();
+      return;
+    }
     // Scanning from now on, before the worker's first word: a dashboard asking at once sees it.
     this.progress = { state: 'scanning', first: false, found: 0, read: 0, perSecond: 0 };
-    // Its heap bounded: a scan holds a batch of tags and the folder's sizes and times, tens of megabytes at most,
-    // in the dashboard's own process (its budget is 250 MB whole).
-    const worker = new Worker(WORKER_URL, { workerData: this.setup, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 } });
     this.worker = worker;
     // Never what keeps the process alive: a dashboard that quits does not wait for a scan.
     worker.unref();
@@ -58,14 +70,27 @@ export class LibraryScan {
           return;
         case 'failed':
           this.handlers.log(`playdeck service: the scan of the music folder failed: ${message.message}`);
-          this.settleFirst();
+          this.stopScanning();
           return;
       }
     });
     worker.once('error', (error) => {
-      if (!this.isStopped) this.handlers.log(`playdeck service: the scan of the music folder stopped: ${error.message}`);
-      this.settleFirst();
+      if (this.isStopped) return this.settleFirst();
+      this.handlers.log(`playdeck service: the scan of the music folder stopped: ${error.message}`);
+      this.stopScanning();
     });
+  }
+
+  /**
+   * A scan that failed is not running: left at `scanning`, the dashboard's line said "0 files found" for good.
+   * A first scan tried again says `scanning` again with its first progress.
+   */
+  private stopScanning(): void {
+    if (this.progress !== null && this.progress.state !== 'idle') {
+      this.progress = { ...this.progress, state: 'idle', perSecond: 0 };
+      this.handlers.progress?.(this.progress);
+    }
+    this.settleFirst();
   }
 
   async stop(): Promise<void> {
