@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, nowPlayingOf, startDashboard, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
+import { createSandbox, FRESH_START_MS, nowPlayingOf, startDashboard, type Dashboard, type Sandbox } from '../helpers/e2e-dashboard.js';
 import {
   missingBusTools, playerctl, sayWhySkipped, startFakeNotifications, startPrivateBus, type FakeNotifications, type PrivateBus,
 } from '../helpers/session-bus.js';
@@ -59,9 +59,9 @@ describe.skipIf(missing !== null)(SUITE, () => {
     mkdirSync(join(sandbox.env.XDG_CONFIG_HOME!, 'playdeck'));
     writeFileSync(join(sandbox.env.XDG_CONFIG_HOME!, 'playdeck', 'config.toml'), '[desktop]\nnotify = true\n');
     dashboard = startDashboard(['--db', sandbox.db], { sandbox });
-    await dashboard.waitFor((screen) => nowPlayingOf(screen)?.isPlaying === true, SCREEN_MS);
+    await dashboard.waitFor((screen) => nowPlayingOf(screen)?.isPlaying === true, FRESH_START_MS);
     await until(() => playerctl(bus.address, '-l'), ({ stdout }) => stdout.includes('playdeck'), 'playdeck on the bus');
-  }, 40_000);
+  }, FRESH_START_MS + 30_000);
 
   afterAll(() => {
     dashboard?.kill();

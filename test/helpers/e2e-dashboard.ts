@@ -36,6 +36,12 @@ export function createSandbox(): Sandbox {
   return { dir, db: join(dir, 'playdeck.db'), env, remove: () => removeSandbox(dir) };
 }
 
+/**
+ * How long a dashboard's first screen may take on a new database: it seeds the catalog first (about 2.5 s on
+ * an idle machine), many times that when the suite's first files all start at once on two cores.
+ */
+export const FRESH_START_MS = 45_000;
+
 /** How long a program started in a sandbox may take to quit once its session is ended, on a loaded machine. */
 const QUIT_MS = 20_000;
 
