@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { startInTmux, type TmuxSession } from '../../test/helpers/tmux.js';
 import { ansiToHtml } from './ansi-to-html.js';
 import { makeMusicFolder } from './music-folder.js';
+import { missingPulseAudio, startPulseAudio, type PulseAudio } from '../../test/helpers/pulse-audio.js';
 
 const COLUMNS = 120;
 const ROWS = 40;
@@ -58,6 +59,7 @@ const env = {
 const start = (columns = COLUMNS, rows = ROWS): TmuxSession =>
   startInTmux(['node', 'dist/cli.js', '--db', join(work, 'playdeck.db')], { columns, rows, env });
 let session = start();
+let pulse: PulseAudio | null = null;
 try {
   await session.waitFor(/\d+:\d\d/, 20_000);
   await session.waitFor((screen) => !screen.includes('loading'), 10_000).catch(() => undefined);
@@ -180,7 +182,11 @@ try {
   // A music folder as the catalog: an album's tracks, one of them heard (then paused), and a playlist file
   // with a line that names no file.
   const music = makeMusicFolder(join(work, 'Music'));
-  session = startInTmux(['node', 'dist/cli.js', '--music', music], { columns: COLUMNS, rows: ROWS, env });
+  // Heard on a private PulseAudio's null sink where there is one to start: a machine with no sound card
+  // would show mpv's "no sound" line instead.
+  pulse = missingPulseAudio() === null ? await startPulseAudio(['speakers']) : null;
+  const heard = pulse === null ? env : { ...env, PULSE_SERVER: pulse.env['PULSE_SERVER']! };
+  session = startInTmux(['node', 'dist/cli.js', '--music', music], { columns: COLUMNS, rows: ROWS, env: heard });
   await session.waitFor(/Nothing is playing/, 20_000);
   session.sendKeys('7');
   await session.waitFor(/Albums · 3/, 20_000);
@@ -188,6 +194,8 @@ try {
   await session.waitFor(/Field Recordings · Mira Okafor · 5 tracks/);
   session.sendKeys('j', 'Enter');
   await session.waitFor(/Playing {2}Orchard/);
+  // Heard for a moment, and the first scan's line gone (it is asked for every 2 s while a scan is shown).
+  await session.waitFor((screen) => /\b0:0[3-9]\b/.test(screen) && !screen.includes('reading your music'), 20_000);
   session.sendKeys('Space');
   await session.waitFor(/Paused {2}Orchard/);
   await settle();
@@ -202,5 +210,6 @@ try {
 } finally {
   session.sendKeys('q');
   session.kill();
+  pulse?.close();
   rmSync(work, { recursive: true, force: true });
 }
