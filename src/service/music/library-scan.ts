@@ -75,7 +75,10 @@ export class LibraryScan {
       }
     });
     worker.once('error', (error) => {
-      if (this.isStopped) return this.settleFirst();
+      if (this.isStopped) {
+        this.settleFirst();
+        return;
+      }
       this.handlers.log(`playdeck service: the scan of the music folder stopped: ${error.message}`);
       this.stopScanning();
     });
